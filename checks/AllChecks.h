@@ -1,0 +1,7 @@
+//===--- AllChecks.h - every check's header ----------------------*- C++ -*-===//
+#ifndef TORCH_TIDY_ALLCHECKS_H
+#define TORCH_TIDY_ALLCHECKS_H
+
+#include "MissingZeroGradCheck.h"
+
+#endif

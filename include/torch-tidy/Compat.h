@@ -1,0 +1,39 @@
+//===--- Compat.h - the one place for LLVM-version differences ---*- C++ -*-===//
+//
+// torch-tidy builds against several LLVM majors (19 is the default, 22 is tested
+// too). Every `#if LLVM_VERSION_MAJOR` of the project lives in this header, so a
+// port to a new major starts and ends here.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCH_TIDY_COMPAT_H
+#define TORCH_TIDY_COMPAT_H
+
+#include "llvm/Config/llvm-config.h"
+#include "clang/AST/DeclCXX.h"
+#include "llvm/ADT/StringRef.h"
+
+#if LLVM_VERSION_MAJOR < 19
+#error "torch-tidy needs LLVM 19 or newer"
+#endif
+
+// LLVM 22 moved ClangTidyModuleRegistry into ClangTidyModule.h and deprecated
+// the old header (removed in LLVM 24).
+#include "clang-tidy/ClangTidyModule.h"
+#if LLVM_VERSION_MAJOR < 22
+#include "clang-tidy/ClangTidyModuleRegistry.h"
+#endif
+
+namespace torch_tidy::compat {
+
+/// StringRef::starts_with / ends_with exist in every supported major; the old
+/// startswith spellings were removed in LLVM 20.
+inline bool startsWith(llvm::StringRef S, llvm::StringRef Prefix) {
+  return S.starts_with(Prefix);
+}
+inline bool endsWith(llvm::StringRef S, llvm::StringRef Suffix) {
+  return S.ends_with(Suffix);
+}
+
+} // namespace torch_tidy::compat
+
+#endif

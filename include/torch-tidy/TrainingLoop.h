@@ -1,0 +1,122 @@
+//===--- TrainingLoop.h - autograd events of one loop iteration ---*- C++ -*-===//
+//
+// For one iteration of a loop, the ordered list of calls that matter to
+// training: `backward()`, optimizer `step()` and `zero_grad()`, scheduler
+// `step()`, module `eval()`/`train()`. Helpers, member functions and lambdas
+// defined in the translation unit are followed (to a depth bound) through
+// memoised per-function summaries, so each function body is read once per TU.
+// Calls inside nested loops belong to those loops and are left out.
+//
+// Everything works top-down from a function definition: no parent map is ever
+// built (see docs/performance.md).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCH_TIDY_TRAININGLOOP_H
+#define TORCH_TIDY_TRAININGLOOP_H
+
+#include "torch-tidy/Types.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <string>
+#include <vector>
+
+namespace torch_tidy {
+
+enum class EventKind {
+  Backward,      ///< `loss.backward()`, `torch::autograd::backward(...)`
+  OptimizerStep, ///< `step()` on a `torch::optim::Optimizer`
+  ZeroGrad,      ///< `zero_grad()` on an optimizer or a module, or a configured function
+  SchedulerStep, ///< `step()` on a `torch::optim::LRScheduler`
+  Eval,          ///< `module->eval()`, `module->train(false)`
+  Train,         ///< `module->train()`
+};
+
+/// One call reached from the analysed statements, in evaluation order.
+struct AutogradEvent {
+  EventKind Kind;
+  /// The call written in the analysed statements: the call itself, or the
+  /// helper call through which it was reached.
+  const clang::CallExpr *Site = nullptr;
+  /// The call that does it (inside a helper when reached through one).
+  const clang::CallExpr *Call = nullptr;
+  /// The object acted on (optimizer, module, scheduler) when it is a plain name,
+  /// with helper parameters replaced by the caller's arguments; else null.
+  const clang::ValueDecl *Object = nullptr;
+  /// The object's class (the module Impl for holders), when known.
+  const clang::CXXRecordDecl *ObjectClass = nullptr;
+  /// Reached only on some paths: under `if`, `switch`, `?:`, `&&`, `||`, `catch`.
+  bool Conditional = false;
+  /// The outermost helper it was reached through, or null when written here.
+  const clang::FunctionDecl *Via = nullptr;
+  /// A configured in-house function (ZeroGradFunctions) rather than the API.
+  bool Custom = false;
+  /// Inside a closure given to an optimizer's `step()` (LBFGS), which calls it
+  /// several times per step.
+  bool InClosure = false;
+};
+
+using EventList = llvm::SmallVector<AutogradEvent, 8>;
+
+struct LoopConfig {
+  TypeConfig Types;
+  /// Functions or methods that clear gradients, besides `zero_grad()`.
+  std::vector<std::string> ZeroGradFunctions;
+  /// How many helper calls deep events are followed.
+  unsigned MaxCallDepth = 4;
+};
+
+class AutogradEventAnalysis {
+public:
+  AutogradEventAnalysis(const LoopConfig &Config, const clang::SourceManager &SM)
+      : Config(Config), SM(SM) {}
+
+  /// The events of one iteration of \p Loop (a for, range-for, while or do
+  /// statement): its condition, body and increment.
+  EventList iteration(const clang::Stmt *Loop);
+
+  /// The events of \p S run once, nested loops left out.
+  EventList straightLine(const clang::Stmt *S);
+
+  /// The memoised events of one call of \p FD (its definition's body).
+  const EventList *summary(const clang::FunctionDecl *FD, unsigned Depth = 0);
+
+private:
+  friend class EventWalker;
+  const LoopConfig &Config;
+  const clang::SourceManager &SM;
+  llvm::DenseMap<const clang::FunctionDecl *, EventList> Summaries;
+  llvm::DenseSet<const clang::FunctionDecl *> InProgress;
+};
+
+bool isLoop(const clang::Stmt *S);
+const clang::Stmt *loopBody(const clang::Stmt *Loop);
+
+/// Calls \p Fn for every loop in \p Body, outer loops first, with the loops
+/// that enclose it (innermost last) and the function whose body holds it (a
+/// lambda's call operator for loops written inside a lambda).
+void forEachLoop(const clang::FunctionDecl *FD,
+                 llvm::function_ref<void(const clang::Stmt *Loop,
+                                         llvm::ArrayRef<const clang::Stmt *> Enclosing,
+                                         const clang::FunctionDecl *Owner)>
+                     Fn);
+
+/// How a diagnostic names a function it went through: `'train_step'`,
+/// `'Trainer::fit'`, or `a lambda`.
+std::string describeFunction(const clang::FunctionDecl *FD);
+
+/// How to write the object of \p E (optimizer, module) at a statement inside
+/// \p Owner before \p Before: `name.` or `name->`; empty when it is not a name
+/// visible there.
+std::string spellObjectAccess(const AutogradEvent &E, const clang::FunctionDecl *Owner,
+                              clang::SourceLocation Before, const clang::SourceManager &SM);
+
+} // namespace torch_tidy
+
+#endif

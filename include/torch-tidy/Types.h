@@ -1,0 +1,82 @@
+//===--- Types.h - what a LibTorch type is ------------------------*- C++ -*-===//
+//
+// The one place that knows LibTorch's classes by their declarations: tensors,
+// optimizers, modules and their holders, schedulers, losses and grad-mode guards.
+// Everything works on resolved types (typedefs, aliases, references, pointers and
+// smart pointers are looked through); nothing here looks at a variable's name.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCH_TIDY_TYPES_H
+#define TORCH_TIDY_TYPES_H
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Type.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace torch_tidy {
+
+/// True when \p D is declared as `A::B::Name` (inline namespaces such as
+/// libc++'s `std::__1` are skipped). No string is built.
+bool hasQualifiedName(const clang::NamedDecl *D, llvm::StringRef QualifiedName);
+
+/// True when \p D or one of its (transitive) bases is \p QualifiedName.
+bool isSameOrDerivedFrom(const clang::CXXRecordDecl *D, llvm::StringRef QualifiedName);
+
+/// User-supplied class and function names that extend the built-in knowledge
+/// (`CheckOptions`); qualified names, a leading `::` is optional.
+struct TypeConfig {
+  std::vector<std::string> ExtraOptimizerClasses;
+  std::vector<std::string> ExtraModuleClasses;
+};
+
+/// How an object is reached from an expression or declaration of type T.
+enum class Access { Value, Pointer };
+
+/// The class an object of type \p T designates, looking through references,
+/// pointers and std::shared_ptr / std::unique_ptr; \p How tells whether `.` or
+/// `->` reaches its members. Returns null for non-class types.
+const clang::CXXRecordDecl *pointeeClass(clang::QualType T, Access *How = nullptr);
+
+/// The `Impl` class of a `torch::nn::ModuleHolder<Impl>` (such as
+/// `torch::nn::Linear` or a `TORCH_MODULE(Net)` holder), or null.
+const clang::CXXRecordDecl *holderImpl(const clang::CXXRecordDecl *D);
+
+bool isTensorClass(const clang::CXXRecordDecl *D);
+bool isTensorType(clang::QualType T);
+bool isOptimizerClass(const clang::CXXRecordDecl *D, const TypeConfig &Config);
+bool isModuleClass(const clang::CXXRecordDecl *D, const TypeConfig &Config);
+bool isModuleHolderClass(const clang::CXXRecordDecl *D);
+bool isSchedulerClass(const clang::CXXRecordDecl *D);
+
+/// A module reached through any of the ways users hold one: the class itself,
+/// a pointer or reference, a `std::shared_ptr<Net>`, or a holder (`Net`,
+/// `torch::nn::Linear`). Returns the module class (the Impl for holders).
+const clang::CXXRecordDecl *moduleClassOf(clang::QualType T, const TypeConfig &Config);
+const clang::CXXRecordDecl *optimizerClassOf(clang::QualType T, const TypeConfig &Config);
+
+/// The class whose method \p Call calls, seen through the object expression's
+/// type (so `model->zero_grad()` on a holder yields the Impl class).
+const clang::CXXRecordDecl *calleeObjectClass(const clang::CallExpr *Call);
+
+/// The object expression of a member call (`x` in `x.f()`, `x->f()`,
+/// `(*x).f()`), or null for a free function call.
+const clang::Expr *memberCallObject(const clang::CallExpr *Call);
+
+/// The declaration an object expression designates when it is a plain name
+/// (local, parameter, global, or member of `this`), looking through `*p`,
+/// `p.get()`, smart-pointer and holder `->`, casts and parentheses.
+const clang::ValueDecl *objectDecl(const clang::Expr *E);
+
+/// True when \p FD is one of \p QualifiedNames (functions or methods;
+/// `Class::method` names a method of the class or of a class derived from it).
+bool matchesFunctionList(const clang::FunctionDecl *FD,
+                         llvm::ArrayRef<std::string> QualifiedNames);
+
+} // namespace torch_tidy
+
+#endif

@@ -1,0 +1,368 @@
+//===--- TrainingLoop.cpp - autograd events of one loop iteration ---------===//
+#include "torch-tidy/TrainingLoop.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+
+using namespace clang;
+
+namespace torch_tidy {
+
+bool isLoop(const Stmt *S) {
+  return S && (isa<ForStmt>(S) || isa<CXXForRangeStmt>(S) || isa<WhileStmt>(S) ||
+               isa<DoStmt>(S));
+}
+
+const Stmt *loopBody(const Stmt *Loop) {
+  if (const auto *F = dyn_cast<ForStmt>(Loop))
+    return F->getBody();
+  if (const auto *R = dyn_cast<CXXForRangeStmt>(Loop))
+    return R->getBody();
+  if (const auto *W = dyn_cast<WhileStmt>(Loop))
+    return W->getBody();
+  if (const auto *D = dyn_cast<DoStmt>(Loop))
+    return D->getBody();
+  return nullptr;
+}
+
+static bool hasName(const NamedDecl *D, llvm::StringRef Name) {
+  return D && D->getIdentifier() && D->getName() == Name;
+}
+
+/// The lambda an argument designates: written in place, or a local variable
+/// initialised with one; looked through std::function conversions.
+static const LambdaExpr *lambdaOf(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *L = dyn_cast<LambdaExpr>(E))
+      return L;
+    if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E)) {
+      E = BT->getSubExpr();
+      continue;
+    }
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = MT->getSubExpr();
+      continue;
+    }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      if (CE->getNumArgs() >= 1) {
+        E = CE->getArg(0);
+        continue;
+      }
+      return nullptr;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (VD->hasLocalStorage() && VD->getInit()) {
+          E = VD->getInit();
+          continue;
+        }
+      return nullptr;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
+/// Walks statements in evaluation order and records autograd events.
+class EventWalker {
+public:
+  EventWalker(AutogradEventAnalysis &A, EventList &Out, unsigned Depth)
+      : A(A), Out(Out), Depth(Depth) {}
+
+  void walk(const Stmt *S, bool Cond) {
+    if (!S)
+      return;
+    if (const auto *F = dyn_cast<ForStmt>(S)) {
+      walk(F->getInit(), Cond); // runs once, here; the rest belongs to that loop
+      return;
+    }
+    if (const auto *R = dyn_cast<CXXForRangeStmt>(S)) {
+      walk(R->getInit(), Cond);
+      walk(R->getRangeInit(), Cond);
+      return;
+    }
+    if (isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<LambdaExpr>(S))
+      return;
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      walk(If->getInit(), Cond);
+      walk(If->getConditionVariableDeclStmt(), Cond);
+      walk(If->getCond(), Cond);
+      walk(If->getThen(), true);
+      walk(If->getElse(), true);
+      return;
+    }
+    if (const auto *Sw = dyn_cast<SwitchStmt>(S)) {
+      walk(Sw->getInit(), Cond);
+      walk(Sw->getCond(), Cond);
+      walk(Sw->getBody(), true);
+      return;
+    }
+    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(S)) {
+      walk(CO->getCond(), Cond);
+      walk(CO->getTrueExpr(), true);
+      walk(CO->getFalseExpr(), true);
+      return;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->isLogicalOp()) {
+        walk(BO->getLHS(), Cond);
+        walk(BO->getRHS(), true);
+        return;
+      }
+    }
+    if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
+      walk(Try->getTryBlock(), Cond);
+      for (unsigned I = 0; I < Try->getNumHandlers(); ++I)
+        walk(Try->getHandler(I), true);
+      return;
+    }
+    if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      for (const Stmt *Child : CE->children())
+        walk(Child, Cond);
+      classify(CE, Cond);
+      return;
+    }
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          walk(VD->getInit(), Cond);
+      return;
+    }
+    for (const Stmt *Child : S->children())
+      walk(Child, Cond);
+  }
+
+private:
+  void add(EventKind K, const CallExpr *CE, bool Cond, bool Custom = false) {
+    AutogradEvent E;
+    E.Kind = K;
+    E.Site = E.Call = CE;
+    E.Conditional = Cond;
+    E.Custom = Custom;
+    E.InClosure = InClosure;
+    if (const Expr *Obj = memberCallObject(CE)) {
+      E.Object = objectDecl(Obj);
+      E.ObjectClass = calleeObjectClass(CE);
+    } else if (Custom && CE->getNumArgs() > 0) {
+      E.Object = objectDecl(CE->getArg(0));
+      E.ObjectClass = pointeeClass(CE->getArg(0)->getType());
+    }
+    if (E.ObjectClass)
+      if (const CXXRecordDecl *Impl = holderImpl(E.ObjectClass))
+        E.ObjectClass = Impl;
+    Out.push_back(E);
+  }
+
+  void classify(const CallExpr *CE, bool Cond) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (!FD)
+      return;
+    const TypeConfig &Types = A.Config.Types;
+    if (matchesFunctionList(FD, A.Config.ZeroGradFunctions)) {
+      add(EventKind::ZeroGrad, CE, Cond, /*Custom=*/true);
+      return;
+    }
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
+      const CXXRecordDecl *Cls = calleeObjectClass(CE);
+      if (const CXXRecordDecl *Impl = holderImpl(Cls))
+        Cls = Impl;
+      if (hasName(MD, "backward") && isTensorClass(MD->getParent())) {
+        add(EventKind::Backward, CE, Cond);
+        return;
+      }
+      if (hasName(MD, "step")) {
+        if (isOptimizerClass(Cls, Types)) {
+          // A closure given to step() (LBFGS) runs inside step(), before it updates.
+          if (CE->getNumArgs() > 0 && !isa<CXXOperatorCallExpr>(CE))
+            if (const LambdaExpr *L = lambdaOf(CE->getArg(0))) {
+              bool Saved = InClosure;
+              InClosure = true;
+              walk(L->getBody(), Cond);
+              InClosure = Saved;
+            }
+          add(EventKind::OptimizerStep, CE, Cond);
+          return;
+        }
+        if (isSchedulerClass(Cls)) {
+          add(EventKind::SchedulerStep, CE, Cond);
+          return;
+        }
+      }
+      if (hasName(MD, "zero_grad") &&
+          (isOptimizerClass(Cls, Types) || isModuleClass(Cls, Types))) {
+        add(EventKind::ZeroGrad, CE, Cond);
+        return;
+      }
+      if ((hasName(MD, "eval") || hasName(MD, "train")) && isModuleClass(Cls, Types)) {
+        bool Eval = hasName(MD, "eval");
+        if (!Eval && CE->getNumArgs() > 0 && !CE->getArg(0)->isDefaultArgument()) {
+          bool On = true;
+          if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(CE->getArg(0)->IgnoreParenImpCasts()))
+            On = B->getValue();
+          Eval = !On;
+        }
+        add(Eval ? EventKind::Eval : EventKind::Train, CE, Cond);
+        return;
+      }
+    } else if (hasName(FD, "backward") && hasQualifiedName(FD, "torch::autograd::backward")) {
+      add(EventKind::Backward, CE, Cond);
+      return;
+    }
+    inlineCallee(CE, FD, Cond);
+  }
+
+  /// Appends the summary of a helper defined in this TU, with its parameters
+  /// replaced by the caller's arguments.
+  void inlineCallee(const CallExpr *CE, const FunctionDecl *FD, bool Cond) {
+    const FunctionDecl *Def = nullptr;
+    if (!FD->hasBody(Def) || !Def)
+      return;
+    if (A.SM.isInSystemHeader(Def->getLocation()))
+      return;
+    const EventList *Callee = A.summary(Def, Depth + 1);
+    if (!Callee || Callee->empty())
+      return;
+    // Operator calls on methods (a lambda's `()`) pass the object as argument 0.
+    unsigned Offset = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+    for (AutogradEvent E : *Callee) {
+      E.Site = CE;
+      E.Via = Def;
+      E.Conditional = E.Conditional || Cond;
+      E.InClosure = E.InClosure || InClosure;
+      if (const auto *P = dyn_cast_or_null<ParmVarDecl>(E.Object)) {
+        if (P->getDeclContext() == Def) {
+          unsigned I = P->getFunctionScopeIndex() + Offset;
+          E.Object = I < CE->getNumArgs() ? objectDecl(CE->getArg(I)) : nullptr;
+        }
+      }
+      Out.push_back(E);
+    }
+  }
+
+  AutogradEventAnalysis &A;
+  EventList &Out;
+  unsigned Depth;
+  bool InClosure = false;
+};
+
+EventList AutogradEventAnalysis::straightLine(const Stmt *S) {
+  EventList Out;
+  EventWalker(*this, Out, 0).walk(S, false);
+  return Out;
+}
+
+EventList AutogradEventAnalysis::iteration(const Stmt *Loop) {
+  EventList Out;
+  EventWalker W(*this, Out, 0);
+  if (const auto *F = dyn_cast<ForStmt>(Loop)) {
+    W.walk(F->getConditionVariableDeclStmt(), false);
+    W.walk(F->getCond(), false);
+    W.walk(F->getBody(), false);
+    W.walk(F->getInc(), false);
+  } else if (const auto *R = dyn_cast<CXXForRangeStmt>(Loop)) {
+    W.walk(R->getBody(), false);
+  } else if (const auto *Wh = dyn_cast<WhileStmt>(Loop)) {
+    W.walk(Wh->getConditionVariableDeclStmt(), false);
+    W.walk(Wh->getCond(), false);
+    W.walk(Wh->getBody(), false);
+  } else if (const auto *D = dyn_cast<DoStmt>(Loop)) {
+    W.walk(D->getBody(), false);
+    W.walk(D->getCond(), false);
+  }
+  return Out;
+}
+
+const EventList *AutogradEventAnalysis::summary(const FunctionDecl *FD, unsigned Depth) {
+  auto It = Summaries.find(FD);
+  if (It != Summaries.end())
+    return &It->second;
+  if (Depth > Config.MaxCallDepth || InProgress.count(FD) || !FD->getBody())
+    return nullptr; // too deep or recursive: not followed (and not memoised)
+  InProgress.insert(FD);
+  EventList Out;
+  EventWalker(*this, Out, Depth).walk(FD->getBody(), false);
+  InProgress.erase(FD);
+  return &(Summaries[FD] = std::move(Out));
+}
+
+namespace {
+class LoopFinder {
+public:
+  using Callback = llvm::function_ref<void(const Stmt *, llvm::ArrayRef<const Stmt *>,
+                                           const FunctionDecl *)>;
+  LoopFinder(Callback Fn) : Fn(Fn) {}
+
+  void walk(const Stmt *S, const FunctionDecl *Owner) {
+    if (!S)
+      return;
+    if (const auto *L = dyn_cast<LambdaExpr>(S)) {
+      llvm::SmallVector<const Stmt *, 4> Saved;
+      Saved.swap(Stack);
+      walk(L->getBody(), L->getCallOperator());
+      Stack.swap(Saved);
+      return;
+    }
+    if (isLoop(S)) {
+      Fn(S, Stack, Owner);
+      Stack.push_back(S);
+      for (const Stmt *Child : S->children())
+        walk(Child, Owner);
+      Stack.pop_back();
+      return;
+    }
+    for (const Stmt *Child : S->children())
+      walk(Child, Owner);
+  }
+
+private:
+  Callback Fn;
+  llvm::SmallVector<const Stmt *, 4> Stack;
+};
+} // namespace
+
+void forEachLoop(const FunctionDecl *FD,
+                 llvm::function_ref<void(const Stmt *, llvm::ArrayRef<const Stmt *>,
+                                         const FunctionDecl *)>
+                     Fn) {
+  if (!FD || !FD->getBody())
+    return;
+  LoopFinder(Fn).walk(FD->getBody(), FD);
+}
+
+std::string describeFunction(const FunctionDecl *FD) {
+  if (!FD)
+    return "a function";
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    if (MD->getParent()->isLambda())
+      return "a lambda";
+  return "'" + FD->getNameAsString() + "'";
+}
+
+std::string spellObjectAccess(const AutogradEvent &E, const FunctionDecl *Owner,
+                              SourceLocation Before, const SourceManager &SM) {
+  const ValueDecl *D = E.Object;
+  if (!D || !D->getIdentifier() || !Owner)
+    return "";
+  bool Visible = false;
+  if (const auto *VD = dyn_cast<VarDecl>(D)) {
+    if (VD->isFileVarDecl())
+      Visible = true;
+    else if (VD->getDeclContext() == Owner)
+      Visible = SM.isBeforeInTranslationUnit(VD->getLocation(), Before);
+  } else if (const auto *FieldD = dyn_cast<FieldDecl>(D)) {
+    const auto *FieldClass = dyn_cast<CXXRecordDecl>(FieldD->getParent());
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(Owner))
+      Visible = FieldClass && !MD->isStatic() &&
+                (MD->getParent() == FieldClass || MD->getParent()->isDerivedFrom(FieldClass));
+  }
+  if (!Visible)
+    return "";
+  Access How = Access::Value;
+  if (!pointeeClass(D->getType(), &How))
+    return "";
+  return D->getName().str() + (How == Access::Pointer ? "->" : ".");
+}
+
+} // namespace torch_tidy

@@ -1,0 +1,260 @@
+//===--- Types.cpp - what a LibTorch type is -------------------------------===//
+#include "torch-tidy/Types.h"
+
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SmallVector.h"
+
+using namespace clang;
+
+namespace torch_tidy {
+
+bool hasQualifiedName(const NamedDecl *D, llvm::StringRef QualifiedName) {
+  if (!D)
+    return false;
+  QualifiedName.consume_front("::");
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  QualifiedName.split(Parts, "::");
+  const DeclContext *Ctx = nullptr;
+  const NamedDecl *Cur = D;
+  for (auto It = Parts.rbegin(); It != Parts.rend(); ++It) {
+    if (!Cur)
+      return false;
+    const IdentifierInfo *II = Cur->getIdentifier();
+    if (!II || II->getName() != *It)
+      return false;
+    Ctx = Cur->getDeclContext();
+    while (Ctx && (Ctx->isInlineNamespace() || Ctx->isTransparentContext() ||
+                   isa<LinkageSpecDecl>(Ctx)))
+      Ctx = Ctx->getParent();
+    Cur = Ctx ? dyn_cast<NamedDecl>(Ctx) : nullptr;
+  }
+  // Everything named was matched; the rest must be the translation unit.
+  return !Ctx || Ctx->isTranslationUnit();
+}
+
+static const CXXRecordDecl *definitionOf(const CXXRecordDecl *D) {
+  if (!D)
+    return nullptr;
+  if (const CXXRecordDecl *Def = D->getDefinition())
+    return Def;
+  return D;
+}
+
+bool isSameOrDerivedFrom(const CXXRecordDecl *D, llvm::StringRef QualifiedName) {
+  D = definitionOf(D);
+  if (!D)
+    return false;
+  if (hasQualifiedName(D, QualifiedName))
+    return true;
+  if (!D->hasDefinition())
+    return false;
+  for (const CXXBaseSpecifier &Base : D->bases()) {
+    const CXXRecordDecl *BD = Base.getType()->getAsCXXRecordDecl();
+    if (BD && isSameOrDerivedFrom(BD, QualifiedName))
+      return true;
+  }
+  return false;
+}
+
+static bool isAnyOf(const CXXRecordDecl *D, llvm::ArrayRef<std::string> Names) {
+  for (const std::string &N : Names)
+    if (isSameOrDerivedFrom(D, N))
+      return true;
+  return false;
+}
+
+static const CXXRecordDecl *templateArgClass(const CXXRecordDecl *D,
+                                             llvm::StringRef TemplateName) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(D);
+  if (!Spec || !hasQualifiedName(Spec, TemplateName))
+    return nullptr;
+  const TemplateArgumentList &Args = Spec->getTemplateArgs();
+  if (Args.size() < 1 || Args[0].getKind() != TemplateArgument::Type)
+    return nullptr;
+  return Args[0].getAsType()->getAsCXXRecordDecl();
+}
+
+const CXXRecordDecl *pointeeClass(QualType T, Access *How) {
+  if (T.isNull())
+    return nullptr;
+  T = T.getNonReferenceType().getCanonicalType();
+  Access A = Access::Value;
+  if (const auto *PT = T->getAs<PointerType>()) {
+    T = PT->getPointeeType();
+    A = Access::Pointer;
+  }
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (A == Access::Value && RD) {
+    if (const CXXRecordDecl *Inner = templateArgClass(RD, "std::shared_ptr")) {
+      RD = Inner;
+      A = Access::Pointer;
+    } else if (const CXXRecordDecl *Inner2 = templateArgClass(RD, "std::unique_ptr")) {
+      RD = Inner2;
+      A = Access::Pointer;
+    }
+  }
+  if (How)
+    *How = A;
+  return RD;
+}
+
+const CXXRecordDecl *holderImpl(const CXXRecordDecl *D) {
+  D = definitionOf(D);
+  if (!D)
+    return nullptr;
+  if (const CXXRecordDecl *Impl = templateArgClass(D, "torch::nn::ModuleHolder"))
+    return Impl;
+  if (!D->hasDefinition())
+    return nullptr;
+  for (const CXXBaseSpecifier &Base : D->bases())
+    if (const CXXRecordDecl *Impl = holderImpl(Base.getType()->getAsCXXRecordDecl()))
+      return Impl;
+  return nullptr;
+}
+
+bool isTensorClass(const CXXRecordDecl *D) {
+  return D && (hasQualifiedName(D, "at::Tensor") || hasQualifiedName(D, "at::TensorBase"));
+}
+
+bool isTensorType(QualType T) {
+  if (T.isNull())
+    return false;
+  const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && hasQualifiedName(RD, "at::Tensor");
+}
+
+bool isOptimizerClass(const CXXRecordDecl *D, const TypeConfig &Config) {
+  return D && (isSameOrDerivedFrom(D, "torch::optim::Optimizer") ||
+               isAnyOf(D, Config.ExtraOptimizerClasses));
+}
+
+bool isModuleClass(const CXXRecordDecl *D, const TypeConfig &Config) {
+  return D && (isSameOrDerivedFrom(D, "torch::nn::Module") ||
+               isAnyOf(D, Config.ExtraModuleClasses));
+}
+
+bool isModuleHolderClass(const CXXRecordDecl *D) { return holderImpl(D) != nullptr; }
+
+bool isSchedulerClass(const CXXRecordDecl *D) {
+  return D && isSameOrDerivedFrom(D, "torch::optim::LRScheduler");
+}
+
+const CXXRecordDecl *moduleClassOf(QualType T, const TypeConfig &Config) {
+  const CXXRecordDecl *RD = pointeeClass(T);
+  if (!RD)
+    return nullptr;
+  if (const CXXRecordDecl *Impl = holderImpl(RD))
+    RD = Impl;
+  return isModuleClass(RD, Config) ? RD : nullptr;
+}
+
+const CXXRecordDecl *optimizerClassOf(QualType T, const TypeConfig &Config) {
+  const CXXRecordDecl *RD = pointeeClass(T);
+  return isOptimizerClass(RD, Config) ? RD : nullptr;
+}
+
+const Expr *memberCallObject(const CallExpr *Call) {
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+    return MC->getImplicitObjectArgument();
+  // A method called through an explicit operator call, e.g. lambda objects.
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call))
+    if (OC->getNumArgs() > 0 && isa_and_nonnull<CXXMethodDecl>(OC->getDirectCallee()))
+      return OC->getArg(0);
+  return nullptr;
+}
+
+const CXXRecordDecl *calleeObjectClass(const CallExpr *Call) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+  if (!MD)
+    return nullptr;
+  const CXXRecordDecl *RD = nullptr;
+  if (const Expr *Obj = memberCallObject(Call))
+    RD = pointeeClass(Obj->getType());
+  return RD ? RD : MD->getParent();
+}
+
+static const Expr *strip(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->getOpcode() == UO_Deref || UO->getOpcode() == UO_AddrOf) {
+        E = UO->getSubExpr();
+        continue;
+      }
+    }
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+      // Smart pointer and ModuleHolder `->` and `*`.
+      if ((OC->getOperator() == OO_Arrow || OC->getOperator() == OO_Star) &&
+          OC->getNumArgs() == 1) {
+        E = OC->getArg(0);
+        continue;
+      }
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+      // `p.get()` on smart pointers and holders.
+      if (const CXXMethodDecl *MD = MC->getMethodDecl())
+        if (MD->getIdentifier() && MD->getName() == "get" && MC->getNumArgs() == 0) {
+          E = MC->getImplicitObjectArgument();
+          continue;
+        }
+    }
+    if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E)) {
+      E = BT->getSubExpr();
+      continue;
+    }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      // Copies of a holder or smart pointer designate the same object.
+      if (CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor()) {
+        E = CE->getArg(0);
+        continue;
+      }
+    }
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = MT->getSubExpr();
+      continue;
+    }
+    break;
+  }
+  return E;
+}
+
+const ValueDecl *objectDecl(const Expr *E) {
+  E = strip(E);
+  if (!E)
+    return nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    // A local reference (`auto &opt = *trainer.optimizer;`) names what it binds.
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (VD->getType()->isReferenceType() && VD->hasLocalStorage() &&
+          !isa<ParmVarDecl>(VD) && VD->getInit())
+        if (const ValueDecl *Bound = objectDecl(VD->getInit()))
+          return Bound;
+    return DRE->getDecl();
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+      return ME->getMemberDecl();
+  return nullptr;
+}
+
+bool matchesFunctionList(const FunctionDecl *FD, llvm::ArrayRef<std::string> Names) {
+  if (!FD || Names.empty())
+    return false;
+  for (const std::string &Name : Names) {
+    llvm::StringRef N(Name);
+    N.consume_front("::");
+    if (hasQualifiedName(FD, N))
+      return true;
+    // `Class::method` also names an override or the inherited method.
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
+      auto Split = N.rsplit("::");
+      if (!Split.second.empty() && MD->getIdentifier() &&
+          MD->getName() == Split.second && isSameOrDerivedFrom(MD->getParent(), Split.first))
+        return true;
+    }
+  }
+  return false;
+}
+
+} // namespace torch_tidy

@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Runs one torch-tidy check on a test file and verifies its output.
+
+Usage (from a lit RUN line, through the %check_torch_tidy substitution):
+
+  check_torch_tidy.py [tool options] FILE CHECK-NAME TMP [clang-tidy args] -- [compiler args]
+
+Modelled on clang-tidy's own check_clang_tidy.py:
+  * the test file is copied to TMP.cpp with every `// CHECK-...:` comment blanked,
+    so line numbers stay and expectations cannot match themselves;
+  * clang-tidy runs with only CHECK-NAME enabled and with -fix;
+  * `CHECK-MESSAGES:` lines are matched against clang-tidy's output with
+    FileCheck, and any warning or error that no line expects fails the test;
+  * `CHECK-FIXES:` lines are matched against the fixed file; a fix-it that no
+    CHECK-FIXES line expects fails the test;
+  * when fix-its were applied, the fixed file must still compile.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+
+def run(cmd, stdin=None):
+    proc = subprocess.run(cmd, input=stdin, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, universal_newlines=True)
+    return proc.returncode, proc.stdout
+
+
+def fail(msg, output=""):
+    sys.stderr.write("check_torch_tidy.py: %s\n" % msg)
+    if output:
+        sys.stderr.write("------------------------------ output\n%s\n" % output)
+    sys.exit(1)
+
+
+def main():
+    argv = sys.argv[1:]
+    if "--" in argv:
+        cut = argv.index("--")
+        argv, compiler_args = argv[:cut], argv[cut + 1:]
+    else:
+        compiler_args = []
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--clang-tidy", required=True)
+    ap.add_argument("--load", default="")
+    ap.add_argument("--filecheck", required=True)
+    ap.add_argument("--clangxx", required=True)
+    ap.add_argument("--no-compile-fixed", action="store_true",
+                    help="do not compile the fixed file (for tests of broken code)")
+    ap.add_argument("input")
+    ap.add_argument("check")
+    ap.add_argument("tmp")
+    args, tidy_args = ap.parse_known_args(argv)
+
+    with open(args.input) as f:
+        text = f.read()
+    has_messages = "CHECK-MESSAGES:" in text
+    has_fixes = "CHECK-FIXES:" in text
+    cleaned = re.sub(r"// *CHECK-[A-Z0-9\-]*:[^\r\n]*", "//", text)
+    tmp_cpp = args.tmp + ".cpp"
+    os.makedirs(os.path.dirname(os.path.abspath(tmp_cpp)), exist_ok=True)
+    with open(tmp_cpp, "w") as f:
+        f.write(cleaned)
+
+    cmd = [args.clang_tidy]
+    if args.load:
+        cmd.append("--load=" + args.load)
+    cmd += ["-checks=-*," + args.check, "-fix", "--header-filter=^$",
+            "--quiet", tmp_cpp] + tidy_args + ["--"] + compiler_args
+    rc, out = run(cmd)
+    print("$ " + " ".join(cmd))
+    print(out)
+    if "error:" in out and "-fix-errors" not in tidy_args:
+        fail("clang-tidy reported errors", out)
+
+    # Warnings: every one expected, nothing else.
+    fc = [args.filecheck, args.input, "-check-prefix=CHECK-MESSAGES",
+          "-implicit-check-not={{warning|error}}:"]
+    if not has_messages:
+        fc.append("--allow-empty")
+        if re.search(r"(warning|error):", out):
+            fail("warnings found, but the test expects none", out)
+    else:
+        rc, fc_out = run(fc, stdin=out)
+        if rc != 0:
+            fail("CHECK-MESSAGES failed", fc_out)
+
+    with open(tmp_cpp) as f:
+        fixed = f.read()
+    changed = fixed != cleaned
+    if has_fixes:
+        rc, fc_out = run([args.filecheck, args.input, "-check-prefix=CHECK-FIXES",
+                          "-strict-whitespace"], stdin=fixed)
+        if rc != 0:
+            fail("CHECK-FIXES failed", fc_out)
+    elif changed:
+        fail("fix-its were applied but the test has no CHECK-FIXES line:\n" + fixed)
+
+    # The fixed file must compile.
+    if changed and not args.no_compile_fixed:
+        rc, cc_out = run([args.clangxx, "-fsyntax-only", tmp_cpp] + compiler_args)
+        if rc != 0:
+            fail("the fixed file does not compile", cc_out)
+        print("fixed file compiles: " + tmp_cpp)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,53 @@
+# lit configuration for torch-tidy. Run through ctest (scripts/test.sh), which
+# configures test/lit.site.cfg.py with the build's paths.
+import os
+import lit.formats
+
+config.name = "torch-tidy"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".cpp", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.torch_tidy_obj, "test")
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
+
+# How the checks are run: through the plugin (default) or a binary that links
+# them in (--param torch_tidy_driver=/path/to/torch-tidy).
+driver = lit_config.params.get("torch_tidy_driver", "")
+if driver:
+    tidy = driver
+    load = ""
+else:
+    tidy = config.clang_tidy
+    load = "--load=" + config.torch_tidy_plugin
+
+std = "-std=c++17"
+mock_flags = "%s -isystem %s" % (std, os.path.join(config.test_source_root, "Inputs", "mock"))
+real_flags = "%s -isystem %s" % (std, config.torch_include)
+
+config.substitutions.append(("%check_torch_tidy",
+    "%s %s --clang-tidy=%s --load=%s --filecheck=%s --clangxx=%s" % (
+        config.python, os.path.join(config.test_source_root, "check_torch_tidy.py"),
+        tidy, config.torch_tidy_plugin if not driver else "", config.filecheck, config.clangxx)))
+config.substitutions.append(("%clang_tidy_torch", "%s %s" % (tidy, load)))
+config.substitutions.append(("%clangxx", config.clangxx))
+config.substitutions.append(("%mock_flags", mock_flags))
+config.substitutions.append(("%real_flags", real_flags))
+config.substitutions.append(("%torch_tidy_src", config.torch_tidy_src))
+config.substitutions.append(("%torch_tidy_obj", config.torch_tidy_obj))
+config.substitutions.append(("%python", config.python))
+config.substitutions.append(("%llvm_major", config.llvm_major))
+
+config.environment["PATH"] = os.pathsep.join([config.llvm_bin, config.environment.get("PATH", "")])
+for var in ("HOME", "TMPDIR"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+if not driver:
+    config.available_features.add("plugin")
+
+# A clang-tidy of another LLVM major, for the version-mismatch test.
+for other in ("19", "22", "20", "21", "18"):
+    path = "/usr/lib/llvm-%s/bin/clang-tidy" % other
+    if other != config.llvm_major and os.path.exists(path):
+        config.substitutions.append(("%other_clang_tidy", path))
+        config.available_features.add("other-clang-tidy")
+        break
