@@ -280,7 +280,7 @@ def main():
                     help="comma-separated .clangd FastCheckFilter values to test, one "
                          "project each (empty: clangd's default, Strict, which drops "
                          "the torch-* checks, so the test fails)")
-    ap.add_argument("--timeout", type=float, default=180,
+    ap.add_argument("--timeout", type=float, default=300,
                     help="seconds for the whole session")
     args = ap.parse_args()
     args.clangd = os.path.abspath(args.clangd)

@@ -7,11 +7,16 @@
 #include "../common/ResourceDir.h"
 
 #include "clang-tidy/tool/ClangTidyMain.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <string>
 #include <vector>
 
 int main(int argc, const char **argv) {
+  llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &OS) {
+    OS << "torch-tidy " TORCH_TIDY_VERSION " (clang-tidy with the torch-* checks built in)\n";
+  });
   static int Anchor;
   std::string ResourceDir = torch_tidy::resourceDirToPass(argv[0], &Anchor);
   if (ResourceDir.empty())
