@@ -29,6 +29,9 @@ config.substitutions.append(("%check_torch_tidy",
         config.python, os.path.join(config.test_source_root, "check_torch_tidy.py"),
         tidy, config.torch_tidy_plugin if not driver else "", config.filecheck, config.clangxx)))
 config.substitutions.append(("%clang_tidy_torch", "%s %s" % (tidy, load)))
+config.substitutions.append(("%run_torch_tidy", "%s %s --clang-tidy=%s --plugin=%s -j 1" % (
+    config.python, os.path.join(config.torch_tidy_src, "scripts", "run-torch-tidy"),
+    tidy, "" if driver else config.torch_tidy_plugin)))
 config.substitutions.append(("%clangxx", config.clangxx))
 config.substitutions.append(("%mock_flags", mock_flags))
 config.substitutions.append(("%real_flags", real_flags))
