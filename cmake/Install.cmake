@@ -27,7 +27,6 @@ install(TARGETS TorchTidy TorchTidyChecks
 function(torch_tidy_install_executables)
   foreach(tool torch-tidy torch-clangd)
     if(TARGET ${tool})
-      set_target_properties(${tool} PROPERTIES INSTALL_RPATH_USE_LINK_PATH ON)
       install(TARGETS ${tool} RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
     endif()
   endforeach()
@@ -84,6 +83,12 @@ set(CPACK_GENERATOR "DEB")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION "devel")
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "clang-tidy-${LLVM_VERSION_MAJOR}, python3")
+# The libraries the binaries link (libstdc++; libclang-cpp and gRPC for the
+# standalone executables) become dependencies too, where dpkg-shlibdeps exists.
+find_program(TORCH_TIDY_DPKG_SHLIBDEPS dpkg-shlibdeps)
+if(TORCH_TIDY_DPKG_SHLIBDEPS)
+  set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+endif()
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "git")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "libtorch-dev")
 # One torch-tidy at a time: the packages for other LLVM majors share file names.
