@@ -12,6 +12,7 @@ pkgs+=(libgrpc++-dev libprotobuf-dev libabsl-dev)
 for n in "${majors[@]}"; do
   pkgs+=("clang-tidy-$n" "libclang-$n-dev" "clang-$n" "llvm-$n-dev" "llvm-$n-tools")
 done
+pkgs+=(git)   # run-torch-tidy --changed-since; the gate's tests
 
 missing=()
 for p in "${pkgs[@]}"; do
