@@ -7,6 +7,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <functional>
@@ -127,19 +128,19 @@ static StringRef conversionTarget(StringRef Method) {
 
 /// Tensor methods that read the data on the host.
 static bool isHostRead(StringRef Method) {
-  return llvm::StringSwitch<bool>(Method)
-      .Cases("item", "data_ptr", "const_data_ptr", "mutable_data_ptr", true)
-      .Cases("accessor", "packed_accessor32", "packed_accessor64", true)
-      .Default(false);
+  static const StringRef Names[] = {"item",     "data_ptr",          "const_data_ptr",
+                                    "mutable_data_ptr", "accessor", "packed_accessor32",
+                                    "packed_accessor64"};
+  return llvm::is_contained(Names, Method);
 }
 
 /// Tensor methods that ask which device the tensor is on.
 static bool isTensorDeviceQuery(StringRef Method) {
-  return llvm::StringSwitch<bool>(Method)
-      .Cases("is_cuda", "is_cpu", "is_hip", "is_mps", "is_xpu", true)
-      .Cases("is_xla", "is_vulkan", "is_metal", "is_meta", "is_ve", true)
-      .Cases("is_ipu", "is_lazy", "get_device", "device", "options", true)
-      .Default(false);
+  static const StringRef Names[] = {"is_cuda",   "is_cpu",    "is_hip",  "is_mps",
+                                    "is_xpu",    "is_xla",    "is_vulkan", "is_metal",
+                                    "is_meta",   "is_ve",     "is_ipu",  "is_lazy",
+                                    "get_device", "device",   "options"};
+  return llvm::is_contained(Names, Method);
 }
 
 /// "cuda:1" -> "CUDA"; "cpu" -> "CPU".

@@ -234,3 +234,28 @@ void move_model(Noisy &model, torch::Tensor x) {
   auto moved = to_gpu(batch + extra);
   (void)moved;
 }
+
+// ---------------------------------------------------------------- odd code
+
+// A generic lambda is judged in its instantiations; a macro is reported where
+// it is expanded.
+#define ON_GPU(t) (t).to(torch::kCUDA)
+struct OddImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) {
+    auto up = [](auto t) { return t.cuda(); };
+    // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: module 'OddImpl' moves a tensor to the hard-coded device 'CUDA' with '.cuda()'
+    return up(x) + ON_GPU(x);
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: module 'OddImpl' places a tensor on the hard-coded device 'CUDA', so the module fails on machines without CUDA
+  }
+  // A class nested in a module is not a module.
+  struct Cache {
+    void fill(torch::Tensor &t) { t = t.cuda(); }
+  };
+};
+
+// A recursive device function is not followed forever (and its result is not
+// known to be a literal).
+torch::Device pick(int n) { return n > 0 ? pick(n - 1) : torch::Device(torch::kCUDA); }
+struct RecursiveImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) { return x + torch::zeros({1}, pick(2)); }
+};
