@@ -352,8 +352,7 @@ public:
         }
       }
     } else if (const auto *L = dyn_cast<LambdaExpr>(S)) {
-      if (T == LocalVars) // writes to captured locals
-        walk(L->getBody());
+      walk(L->getBody()); // writes to captured locals or through a captured `this`
       return;
     }
     for (const Stmt *Child : S->children())
@@ -866,7 +865,10 @@ private:
       const CXXMethodDecl *MD = MC->getMethodDecl();
       if (MD && isTensorClass(MD->getParent())) {
         StringRef Name = methodName(MD);
-        if (isHostRead(Name))
+        // `t.cpu().contiguous().data_ptr<float>()`: a host read of a tensor
+        // derived from another reads that one on the host too.
+        if (isHostRead(Name) ||
+            (HostRead.count(Call) && isTensorClass(recordOf(MD->getReturnType()))))
           HostRead.insert(strip(MC->getImplicitObjectArgument()));
         StringRef Target = conversionTarget(Name);
         if (!Target.empty()) {

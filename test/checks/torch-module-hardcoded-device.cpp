@@ -137,6 +137,29 @@ struct CpuStatsImpl : torch::nn::Module {
   }
 };
 
+// P19: picked with is_available() in an `if`, in the constructor and in forward;
+// P20: picked between two literals on a flag.
+struct PickedImpl : torch::nn::Module {
+  explicit PickedImpl(bool use_cuda) : use_cuda_(use_cuda) {
+    torch::Device dev = torch::kCPU;
+    if (torch::cuda::is_available())
+      dev = torch::kCUDA;
+    to(dev);
+    // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: module 'PickedImpl' places a tensor on a device picked with 'torch::cuda::is_available()' instead of the module's own device
+    // CHECK-MESSAGES: :[[@LINE-3]]:13: note: 'dev' is set to the hard-coded device here
+    // CHECK-MESSAGES: :[[@LINE-5]]:9: note: the device is picked here from what the machine has, not from where the module lives
+  }
+  torch::Tensor forward(torch::Tensor x) {
+    if (torch::cuda::is_available())
+      x = x.cuda();
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: module 'PickedImpl' places a tensor on a device picked with 'torch::cuda::is_available()'
+    // CHECK-MESSAGES: :[[@LINE-3]]:9: note: the device is picked here
+    return x + torch::ones({1}, use_cuda_ ? torch::kCUDA : torch::kCPU);
+    // CHECK-MESSAGES: :[[@LINE-1]]:45: warning: module 'PickedImpl' places a tensor on the hard-coded device 'torch::kCUDA', so the module fails on machines without CUDA
+  }
+  bool use_cuda_;
+};
+
 // ---------------------------------------------------------------- negatives
 
 // N1: the example project's correct look-alike: noise follows the input.
@@ -174,6 +197,13 @@ struct DefaultedDeviceImpl : torch::nn::Module {
   torch::Device device_ = torch::kCPU;
 };
 
+// N4b: a member with a literal default that a setter overwrites.
+struct SettableImpl : torch::nn::Module {
+  void set_device(torch::Device d) { device_ = d; }
+  torch::Tensor forward(torch::Tensor x) { return x + torch::zeros({2}, device_); }
+  torch::Device device_{torch::kCUDA};
+};
+
 // N5: literals only compared, printed or named; never used to place a tensor.
 struct InspectsDeviceImpl : torch::nn::Module {
   torch::Tensor forward(torch::Tensor x) {
@@ -201,6 +231,8 @@ struct FollowsTestImpl : torch::nn::Module {
 struct HostReadImpl : torch::nn::Module {
   torch::Tensor forward(torch::Tensor x) {
     float m = x.max().cpu().item<float>();
+    const float *first = x.to(torch::kCPU).contiguous().data_ptr<float>();
+    m += *first;
     std::cout << x.to(torch::kCPU) << "\n";
     auto shape_only = torch::empty({4}, torch::kMeta);
     (void)shape_only;
