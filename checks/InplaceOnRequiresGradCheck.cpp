@@ -78,6 +78,7 @@ void InplaceOnRequiresGradCheck::onEndOfTranslationUnit() {
 struct InplaceOnRequiresGradCheck::InplaceOp {
   const Expr *Call = nullptr;
   const Expr *Target = nullptr;
+  clang::SourceLocation Loc; ///< where the diagnostic points
   std::string Spelling;   ///< 'sub_', '-='
   std::string OutOfPlace; ///< 'sub', '-'; empty when there is none
   /// The statement whose whole expression is this operation (its value is
@@ -258,11 +259,15 @@ void InplaceOnRequiresGradCheck::checkFunction(const FunctionDecl *FD, GradModeA
     if (matchInplace(Inner, T, S1, S2))
       return;
     Op.Call = E;
+    Op.Loc = E->getExprLoc();
+    if (const auto *CE = dyn_cast<CallExpr>(E))
+      if (const auto *Callee = dyn_cast_or_null<DeclRefExpr>(CE->getCallee()->IgnoreImpCasts()))
+        Op.Loc = Callee->getLocation(); // `relu_` in `torch::relu_(p)`
     Op.Statement = Statement;
     std::optional<GradUse> Use = Grad.requiresGradWhileRecording(Op.Target, E, FD);
     if (!Use)
       return;
-    if (!Reported.insert(E->getExprLoc().getRawEncoding()).second)
+    if (!Reported.insert(Op.Loc.getRawEncoding()).second)
       return;
     report(Op, *Use, FD, GradMode);
   };
@@ -323,7 +328,11 @@ void InplaceOnRequiresGradCheck::report(const InplaceOp &Op, const GradUse &Use,
   const SourceManager &SM = Ctx->getSourceManager();
   const LangOptions &LO = Ctx->getLangOpts();
   bool Param = isParameterSource(Use.Source.Kind);
-  std::string Text = shortText(Op.Target, SM, LO);
+  const Expr *Named = Op.Target->IgnoreImplicit();
+  if (const auto *Arrow = dyn_cast<CXXOperatorCallExpr>(Named))
+    if (Arrow->getOperator() == OO_Arrow && Arrow->getNumArgs() == 1)
+      Named = Arrow->getArg(0); // `it` in `it->mul_(f)`
+  std::string Text = shortText(Named, SM, LO);
   std::string Kind = Use.View ? (Param ? "a view of a module parameter"
                                        : "a view of a tensor that requires grad")
                               : (Param ? "a module parameter" : "a tensor that requires grad");
@@ -339,7 +348,7 @@ void InplaceOnRequiresGradCheck::report(const InplaceOp &Op, const GradUse &Use,
     Advice = "do it inside a 'torch::NoGradGuard' scope";
 
   {
-    auto D = diag(Op.Call->getExprLoc(),
+    auto D = diag(Op.Loc,
                   "in-place '%0' on %1 while autograd is recording: autograd cannot record an "
                   "in-place change to %2 that requires grad, so this throws at run time; %3")
              << Op.Spelling << What

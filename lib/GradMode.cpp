@@ -77,20 +77,6 @@ GradSwitch setEnabledSwitch(const CallExpr *CE) {
   return switchFor(CE->getArg(0));
 }
 
-bool runsWithoutGrad(const FunctionDecl *FD) {
-  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
-  if (!MD || !MD->isStatic() || !MD->getIdentifier())
-    return false;
-  if (MD->getName() != "forward" && MD->getName() != "backward")
-    return false;
-  for (const CXXBaseSpecifier &B : MD->getParent()->bases()) {
-    const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl();
-    if (Base && isSameOrDerivedFrom(Base, "torch::autograd::Function"))
-      return true;
-  }
-  return false;
-}
-
 namespace {
 class RegionWalker {
 public:
@@ -221,8 +207,6 @@ void GradModeAnalysis::propagate() {
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const FunctionDecl *, 2>> WrittenIn;
   llvm::SmallVector<const FunctionDecl *, 16> Work;
   for (const FunctionDecl *F : Index.functions()) {
-    if (runsWithoutGrad(F))
-      continue;
     const LambdaSite *Written = nullptr;
     if (!entries(F, &Written).empty())
       continue;
@@ -239,7 +223,7 @@ void GradModeAnalysis::propagate() {
   for (const FunctionDecl *C : Index.functions()) {
     for (const CallSite &Site : Index.callees(C)) {
       const GradRegion *R = regionAt(C, Site.Site);
-      if (R && R->Switch != GradSwitch::Disable && !runsWithoutGrad(Site.Callee) &&
+      if (R && R->Switch != GradSwitch::Disable &&
           Recording.try_emplace(Site.Callee, &Site).second)
         Work.push_back(Site.Callee);
     }
@@ -256,7 +240,7 @@ void GradModeAnalysis::propagate() {
   while (!Work.empty()) {
     const FunctionDecl *C = Work.pop_back_val();
     for (const CallSite &Site : Index.callees(C)) {
-      if (runsWithoutGrad(Site.Callee) || disabledAt(C, Site.Site))
+      if (disabledAt(C, Site.Site))
         continue;
       if (Recording.try_emplace(Site.Callee, &Site).second)
         Work.push_back(Site.Callee);
@@ -283,7 +267,7 @@ bool GradModeAnalysis::entersRecording(const FunctionDecl *FD, const CallSite **
   if (It != Recording.end())
     return true;
   // Not indexed (e.g. a function the index never saw): autograd's default.
-  return !Index.contains(FD) && !runsWithoutGrad(FD);
+  return !Index.contains(FD);
 }
 
 GradVerdict GradModeAnalysis::at(const FunctionDecl *FD, const Stmt *S) {

@@ -128,10 +128,6 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, const CallSite *> Recording;
 };
 
-/// True for functions that autograd runs with grad mode disabled: the static
-/// `forward`/`backward` of a `torch::autograd::Function<T>` subclass.
-bool runsWithoutGrad(const clang::FunctionDecl *FD);
-
 } // namespace torch_tidy
 
 #endif
