@@ -20,7 +20,6 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -86,15 +85,17 @@ struct InplaceOnRequiresGradCheck::InplaceOp {
   const Stmt *Statement = nullptr;
 };
 
+static bool isOneOf(llvm::StringRef N, std::initializer_list<llvm::StringRef> Names) {
+  return llvm::is_contained(Names, N);
+}
+
 static StringRef nameOf(const NamedDecl *D) {
   return D && D->getIdentifier() ? D->getName() : StringRef();
 }
 
 /// In-place methods of at::Tensor that change no values autograd tracks.
 static bool isMetadataOnly(StringRef N) {
-  return llvm::StringSwitch<bool>(N)
-      .Cases("requires_grad_", "rename_", "detach_", "share_memory_", true)
-      .Default(false);
+  return isOneOf(N, {"requires_grad_", "rename_", "detach_", "share_memory_"});
 }
 
 static bool isTensorObject(const Expr *E) {
@@ -280,10 +281,12 @@ void InplaceOnRequiresGradCheck::checkFunction(const FunctionDecl *FD, GradModeA
 
 /// The source text of \p E when it is short and written plainly.
 static std::string shortText(const Expr *E, const SourceManager &SM, const LangOptions &LO) {
-  SourceRange R = E->getSourceRange();
-  if (R.isInvalid() || R.getBegin().isMacroID() || R.getEnd().isMacroID())
+  // A macro argument maps back to the text written at the call of the macro.
+  CharSourceRange R =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(E->getSourceRange()), SM, LO);
+  if (R.isInvalid())
     return "";
-  StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM, LO);
+  StringRef Text = Lexer::getSourceText(R, SM, LO);
   if (Text.empty() || Text.size() > 48 || Text.contains('\n'))
     return "";
   return Text.str();
@@ -328,7 +331,7 @@ void InplaceOnRequiresGradCheck::report(const InplaceOp &Op, const GradUse &Use,
   const SourceManager &SM = Ctx->getSourceManager();
   const LangOptions &LO = Ctx->getLangOpts();
   bool Param = isParameterSource(Use.Source.Kind);
-  const Expr *Named = Op.Target->IgnoreImplicit();
+  const Expr *Named = Op.Target->IgnoreImplicit()->IgnoreParens();
   if (const auto *Arrow = dyn_cast<CXXOperatorCallExpr>(Named))
     if (Arrow->getOperator() == OO_Arrow && Arrow->getNumArgs() == 1)
       Named = Arrow->getArg(0); // `it` in `it->mul_(f)`

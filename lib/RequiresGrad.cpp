@@ -6,7 +6,6 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
-#include "llvm/ADT/StringSwitch.h"
 
 #include <functional>
 
@@ -22,6 +21,10 @@ void GradFlow::merge(const GradFlow &Other) {
     if (!llvm::is_contained(Params, P))
       Params.push_back(P);
   View = View || Other.View;
+}
+
+static bool isOneOf(llvm::StringRef N, std::initializer_list<llvm::StringRef> Names) {
+  return llvm::is_contained(Names, N);
 }
 
 static llvm::StringRef nameOf(const NamedDecl *D) {
@@ -75,12 +78,9 @@ static bool isTensorExpr(const Expr *E) {
 /// The parameters of LibTorch's layers, as declared in torch/nn/modules.
 static bool isLayerParameter(const FieldDecl *F) {
   llvm::StringRef N = nameOf(F);
-  bool ParamName = llvm::StringSwitch<bool>(N)
-                       .Cases("weight", "bias", "weight_ih", "weight_hh", "bias_ih", "bias_hh", true)
-                       .Cases("in_proj_weight", "in_proj_bias", "bias_k", "bias_v", true)
-                       .Cases("q_proj_weight", "k_proj_weight", "v_proj_weight", true)
-                       .Default(false);
-  if (!ParamName)
+  if (!isOneOf(N, {"weight", "bias", "weight_ih", "weight_hh", "bias_ih", "bias_hh",
+                   "in_proj_weight", "in_proj_bias", "bias_k", "bias_v", "q_proj_weight",
+                   "k_proj_weight", "v_proj_weight"}))
     return false;
   const auto *RD = dyn_cast<CXXRecordDecl>(F->getParent());
   static const char *const Layers[] = {
@@ -97,29 +97,23 @@ static bool isLayerParameter(const FieldDecl *F) {
 
 /// Tensor methods that return a view of the tensor.
 static bool isViewMethod(llvm::StringRef N) {
-  return llvm::StringSwitch<bool>(N)
-      .Cases("view", "view_as", "reshape", "reshape_as", "flatten", "unflatten", true)
-      .Cases("narrow", "select", "slice", "index", "diagonal", "as_strided", true)
-      .Cases("transpose", "t", "permute", "movedim", "swapaxes", "swapdims", true)
-      .Cases("squeeze", "unsqueeze", "expand", "expand_as", "unfold", "alias", true)
-      .Cases("chunk", "split", "unbind", "tensor_split", "real", "imag", true)
-      .Default(false);
+  return isOneOf(N, {"view", "view_as", "reshape", "reshape_as", "flatten", "unflatten",
+                     "narrow", "select", "slice", "index", "diagonal", "as_strided",
+                     "transpose", "t", "permute", "movedim", "swapaxes", "swapdims", "squeeze",
+                     "unsqueeze", "expand", "expand_as", "unfold", "alias", "chunk", "split",
+                     "unbind", "tensor_split", "real", "imag"});
 }
 
 /// Methods of containers (std::vector, torch::OrderedDict and its items,
 /// iterators, optionals) that give access to what the container holds.
 static bool isAccessor(llvm::StringRef N) {
-  return llvm::StringSwitch<bool>(N)
-      .Cases("at", "front", "back", "value", "values", "pair", "items", true)
-      .Cases("find", "begin", "end", "cbegin", "cend", "rbegin", "rend", true)
-      .Default(false);
+  return isOneOf(N, {"at", "front", "back", "value", "values", "pair", "items", "find", "get",
+                     "begin", "end", "cbegin", "cend", "rbegin", "rend"});
 }
 
 static bool isContainerInsert(llvm::StringRef N) {
-  return llvm::StringSwitch<bool>(N)
-      .Cases("push_back", "emplace_back", "push_front", "emplace_front", true)
-      .Cases("insert", "emplace", "assign", true)
-      .Default(false);
+  return isOneOf(N, {"push_back", "emplace_back", "push_front", "emplace_front", "insert",
+                     "emplace", "assign"});
 }
 
 bool RequiresGradAnalysis::isGradAccessor(const CallExpr *CE) {

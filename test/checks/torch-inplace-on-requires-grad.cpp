@@ -256,6 +256,16 @@ void p19_by_value_helper(Net &model) {
   decay_all(model->parameters(), 0.9);
 }
 
+// P20: the update written by a macro: reported, no fix-it inside the macro.
+#define SGD_UPDATE(p, lr) (p) -= (lr) * (p).grad()
+void p20_macro(Net &model, double lr) {
+  for (auto &p : model->parameters())
+    SGD_UPDATE(p, lr);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: in-place '-=' on 'p', a module parameter
+  // CHECK-MESSAGES: :[[@LINE-5]]:31: note: expanded from macro 'SGD_UPDATE'
+  // CHECK-MESSAGES: :[[@LINE-4]]:25: note: 'parameters()' returns
+}
+
 // ---------------------------------------------------------------- negatives
 
 // N1: the canonical manual update, under a guard in the same block.
@@ -438,6 +448,18 @@ void n18_apply_guarded(Net &model) {
     if (auto *linear = m.as<torch::nn::Linear>())
       linear->bias.zero_();
   });
+}
+
+// N19: a recursive helper, only ever given tensors that do not require grad.
+void smooth_(torch::Tensor &t, int n) {
+  if (n > 0)
+    smooth_(t, n - 1);
+  t.mul_(0.5);
+}
+void n19_recursion(Net &model, torch::Tensor x) {
+  smooth_(x, 3);
+  auto weights = model->fc->weight.detach();
+  smooth_(weights, 2);
 }
 
 // N17: a template never instantiated is not analysed.
