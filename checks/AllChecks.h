@@ -4,5 +4,6 @@
 
 #include "MissingZeroGradCheck.h"
 #include "ModuleHardcodedDeviceCheck.h"
+#include "InplaceOnRequiresGradCheck.h"
 
 #endif
