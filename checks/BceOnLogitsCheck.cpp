@@ -37,11 +37,15 @@ BceOnLogitsCheck::BceOnLogitsCheck(StringRef Name, tidy::ClangTidyContext *Conte
       RawBCELossClasses(Options.get("BCELossClasses", "")),
       RawBCEFunctions(Options.get("BCEFunctions", "")),
       RawProbabilityFunctions(Options.get("ProbabilityFunctions", "")),
+      RawLogitFunctions(Options.get("LogitFunctions", "")),
+      RawLogitModules(Options.get("LogitModules", "")),
       // OptionsView::get<bool> is not exported by clang-tidy to plugins.
       SuggestWithLogits(parseBool(Options.get("SuggestWithLogits", "true"))) {
   BCELossClasses = parseList(RawBCELossClasses);
   BCEFunctions = parseList(RawBCEFunctions);
   Config.ProbabilityFunctions = parseList(RawProbabilityFunctions);
+  Config.LogitFunctions = parseList(RawLogitFunctions);
+  Config.LogitModules = parseList(RawLogitModules);
   Config.MaxCallDepth = Options.get("MaxCallDepth", 4U);
 }
 
@@ -49,6 +53,8 @@ void BceOnLogitsCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "BCELossClasses", RawBCELossClasses);
   Options.store(Opts, "BCEFunctions", RawBCEFunctions);
   Options.store(Opts, "ProbabilityFunctions", RawProbabilityFunctions);
+  Options.store(Opts, "LogitFunctions", RawLogitFunctions);
+  Options.store(Opts, "LogitModules", RawLogitModules);
   Options.store(Opts, "SuggestWithLogits", SuggestWithLogits ? "true" : "false");
   Options.store(Opts, "MaxCallDepth", Config.MaxCallDepth);
 }
@@ -102,7 +108,7 @@ bool BceOnLogitsCheck::lossCall(const CallExpr *Call, LossCall &Out) const {
   if (const CXXRecordDecl *Impl = Analysis->moduleCall(Call, &Obj, &First)) {
     if (Call->getNumArgs() <= First)
       return false;
-    const CXXRecordDecl *Holder = pointeeClass(Obj->getType());
+    const CXXRecordDecl *Holder = writtenObjectClass(Obj);
     bool Builtin = hasQualifiedName(Impl, "torch::nn::BCELossImpl");
     bool Custom = false;
     for (const std::string &C : BCELossClasses)

@@ -41,6 +41,8 @@ private:
   const std::string RawBCELossClasses;
   const std::string RawBCEFunctions;
   const std::string RawProbabilityFunctions;
+  const std::string RawLogitFunctions;
+  const std::string RawLogitModules;
   std::vector<std::string> BCELossClasses;
   std::vector<std::string> BCEFunctions;
   const bool SuggestWithLogits;

@@ -172,6 +172,16 @@ static const Expr *strip(const Expr *E) {
 
 const Expr *ignoreValueWrappers(const Expr *E) { return strip(E); }
 
+const CXXRecordDecl *writtenObjectClass(const Expr *Obj) {
+  if (!Obj)
+    return nullptr;
+  Obj = Obj->IgnoreParenImpCasts();
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Obj))
+    if (OC->getOperator() == OO_Arrow && OC->getNumArgs() == 1)
+      Obj = OC->getArg(0)->IgnoreParenImpCasts();
+  return pointeeClass(Obj->getType());
+}
+
 static SourceLocation fileLoc(const SourceManager &SM, SourceLocation L) {
   return L.isValid() ? SM.getExpansionLoc(L) : L;
 }
@@ -615,6 +625,8 @@ public:
     const CXXRecordDecl *Impl = moduleImplOf(M->getType(), Types);
     if (!Impl)
       return unknown();
+    if (isLogitModule(Impl, M))
+      return made(opInfo(AK::Logits, AO::Custom), M, Impl);
     if (!definedInSystemHeader(Impl, SM)) {
       const FunctionDecl *Fwd = findForward(Impl, 1, SM);
       if (!Fwd)
@@ -819,9 +831,22 @@ private:
     return unknown();
   }
 
+  /// A configured in-house layer (by its Impl or its holder class).
+  bool isLogitModule(const CXXRecordDecl *Impl, const Expr *Obj) const {
+    if (A.Config.LogitModules.empty())
+      return false;
+    const CXXRecordDecl *Holder = writtenObjectClass(Obj);
+    for (const std::string &C : A.Config.LogitModules)
+      if (isSameOrDerivedFrom(Impl, C) || (Holder && isSameOrDerivedFrom(Holder, C)))
+        return true;
+    return false;
+  }
+
   OpInfo functionInfo(const FunctionDecl *FD) {
     if (matchesFunctionList(FD, A.Config.ProbabilityFunctions))
       return opInfo(AK::Probabilities, AO::Sigmoid);
+    if (matchesFunctionList(FD, A.Config.LogitFunctions))
+      return opInfo(AK::Logits, AO::Custom);
     llvm::StringRef Name = libraryFunction(FD);
     if (Name.empty())
       return {};
@@ -1050,6 +1075,8 @@ private:
 
     if (matchesFunctionList(FD, A.Config.ProbabilityFunctions))
       return made(opInfo(AK::Probabilities, AO::Sigmoid), CE, FD);
+    if (matchesFunctionList(FD, A.Config.LogitFunctions))
+      return made(opInfo(AK::Logits, AO::Custom), CE, FD);
 
     if (MD && isTensorClass(MD->getParent())) {
       const Expr *Self = memberCallObject(CE);
@@ -1098,6 +1125,8 @@ private:
                         unsigned First) {
     unsigned Inputs = CE->getNumArgs() > First ? CE->getNumArgs() - First : 0;
     auto Input = [&]() { return Inputs ? value(CE->getArg(First)) : unknown(); };
+    if (isLogitModule(Impl, Obj))
+      return made(opInfo(AK::Logits, AO::Custom), CE, Impl);
     if (!definedInSystemHeader(Impl, SM)) {
       // A user module: the forward() the call reaches.
       const FunctionDecl *Fwd = nullptr;
@@ -1311,6 +1340,8 @@ std::string describeActivationOp(const Activation &A) {
     return "a log_softmax";
   case AO::LogSigmoid:
     return "a logsigmoid";
+  case AO::Custom:
+    return "a configured layer";
   case AO::None:
     break;
   }

@@ -68,6 +68,7 @@ enum class ActivationOp {
   Softmax,    ///< `softmax`, `Softmax`, `Softmax2d`
   LogSoftmax, ///< `log_softmax`, `LogSoftmax`
   LogSigmoid, ///< `log_sigmoid`, `logsigmoid`, `LogSigmoid`
+  Custom,     ///< a configured in-house layer or function
 };
 
 /// The answer for one expression.
@@ -105,6 +106,10 @@ struct ActivationConfig {
   TypeConfig Types;
   /// Functions whose result is a probability in [0, 1] (in-house sigmoids).
   std::vector<std::string> ProbabilityFunctions;
+  /// Functions whose result is raw scores (in-house linear layers).
+  std::vector<std::string> LogitFunctions;
+  /// Module classes (Impl or holder) whose output is raw scores, like Linear.
+  std::vector<std::string> LogitModules;
   /// How many function calls deep values are followed.
   unsigned MaxCallDepth = 4;
 };
@@ -166,6 +171,10 @@ private:
 /// \p E without what does not change a value: parentheses, implicit casts,
 /// temporaries, cleanups and copy or move constructions.
 const clang::Expr *ignoreValueWrappers(const clang::Expr *E);
+
+/// The class of the object a module call is made on as written (the holder
+/// `Net` rather than its `ModuleHolder<NetImpl>` base), looking through `->`.
+const clang::CXXRecordDecl *writtenObjectClass(const clang::Expr *Obj);
 
 /// How a message names the operation of \p A: `a 'torch::nn::Linear' layer`,
 /// `'matmul'`, `'torch::sigmoid'`.

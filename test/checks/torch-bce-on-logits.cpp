@@ -282,6 +282,24 @@ torch::Tensor p16_reassigned(Net &model, ProbNet &probe, torch::Tensor x, torch:
   // CHECK-FIXES: {{^}}  return torch::nn::functional::binary_cross_entropy_with_logits(out, y);{{$}}
 }
 
+// P17: a loss written through a macro: reported where the macro is used; no fix
+// inside a macro.
+#define BINARY_LOSS(input, target) torch::binary_cross_entropy(input, target)
+torch::Tensor p17_macro(Net &model, torch::Tensor x, torch::Tensor y) {
+  return BINARY_LOSS(model->forward(x), y);
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'torch::binary_cross_entropy' expects probabilities {{.*}} raw logits from 'NetImpl::forward()'
+}
+
+// P18: a Sequential of named modules.
+torch::Tensor p18_named_sequential(torch::Tensor x, torch::Tensor y) {
+  torch::nn::Sequential seq({{"hidden", torch::nn::Linear(16, 8)},
+                             {"act", torch::nn::Tanh()},
+                             {"score", torch::nn::Linear(8, 1)}});
+  return torch::binary_cross_entropy(seq->forward(x), y, {}, at::Reduction::Sum);
+  // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: {{.*}} raw logits from a 'torch::nn::Sequential' whose last module is a 'torch::nn::Linear' layer
+  // CHECK-MESSAGES: :[[@LINE-3]]:40: note: the last module of the 'torch::nn::Sequential' is a 'torch::nn::Linear' layer, which outputs raw logits
+}
+
 // ---------------------------------------------------------------- negatives
 
 
@@ -402,4 +420,29 @@ torch::Tensor n16_probabilities_from_sigmoid_module(torch::Tensor z, torch::Tens
   torch::nn::Sigmoid sigmoid;
   torch::nn::BCEWithLogitsLoss criterion;
   return criterion(z, y) + torch::binary_cross_entropy(torch::softmax(z, 0), y);
+}
+
+// N17: recursion does not loop the analysis.
+torch::Tensor refine(Net &model, torch::Tensor x, int steps) {
+  return steps == 0 ? x : refine(model, model->forward(x), steps - 1);
+}
+torch::Tensor n17_recursion(Net &model, torch::Tensor x, torch::Tensor y) {
+  return torch::binary_cross_entropy(refine(model, x, 3), y);
+}
+
+// N18: a Sigmoid pushed only under a condition: unknown.
+torch::Tensor n18_conditional_push_back(torch::Tensor x, torch::Tensor y, bool probabilities) {
+  torch::nn::Sequential seq(torch::nn::Linear(16, 1));
+  if (probabilities)
+    seq->push_back(torch::nn::Sigmoid());
+  return torch::binary_cross_entropy(seq->forward(x), y);
+}
+
+// N19: a Functional wrapping a lambda that applies the sigmoid.
+torch::Tensor n19_functional_lambda(torch::Tensor x, torch::Tensor y) {
+  torch::nn::Sequential seq(
+      torch::nn::Linear(16, 1),
+      torch::nn::Functional([](torch::Tensor t) { return torch::sigmoid(t); }));
+  torch::nn::BCELoss criterion;
+  return criterion(seq->forward(x), y);
 }
