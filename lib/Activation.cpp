@@ -5,7 +5,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
@@ -57,43 +56,98 @@ static OpInfo opInfo(AK K, AO O) {
   return I;
 }
 
+struct NamedOp {
+  const char *Name;
+  AK Kind;
+  AO Op;
+};
+
+static const NamedOp Operations[] = {
+    {"sigmoid", AK::Probabilities, AO::Sigmoid},
+    {"sigmoid_", AK::Probabilities, AO::Sigmoid},
+    {"expit", AK::Probabilities, AO::Sigmoid},
+    {"special_expit", AK::Probabilities, AO::Sigmoid},
+    {"softmax", AK::Probabilities, AO::Softmax},
+    {"_softmax", AK::Probabilities, AO::Softmax},
+    {"special_softmax", AK::Probabilities, AO::Softmax},
+    {"log_softmax", AK::LogProbabilities, AO::LogSoftmax},
+    {"_log_softmax", AK::LogProbabilities, AO::LogSoftmax},
+    {"special_log_softmax", AK::LogProbabilities, AO::LogSoftmax},
+    {"log_sigmoid", AK::LogProbabilities, AO::LogSigmoid},
+    {"logsigmoid", AK::LogProbabilities, AO::LogSigmoid},
+    {"linear", AK::Logits, AO::Linear},
+    {"bilinear", AK::Logits, AO::Linear},
+    {"matmul", AK::Logits, AO::Matmul},
+    {"mm", AK::Logits, AO::Matmul},
+    {"bmm", AK::Logits, AO::Matmul},
+    {"addmm", AK::Logits, AO::Matmul},
+    {"baddbmm", AK::Logits, AO::Matmul},
+    {"addbmm", AK::Logits, AO::Matmul},
+    {"einsum", AK::Logits, AO::Matmul},
+    {"conv1d", AK::Logits, AO::Conv},
+    {"conv2d", AK::Logits, AO::Conv},
+    {"conv3d", AK::Logits, AO::Conv},
+    {"conv_transpose1d", AK::Logits, AO::Conv},
+    {"conv_transpose2d", AK::Logits, AO::Conv},
+    {"conv_transpose3d", AK::Logits, AO::Conv},
+    {"convolution", AK::Logits, AO::Conv},
+};
+
+/// Operations that only move, reshape or convert a tensor (or drop elements
+/// at random): what goes in comes out.
+static const char *const PassThroughOps[] = {
+    "view", "view_as", "reshape", "reshape_as", "squeeze", "unsqueeze", "flatten",
+    "unflatten", "contiguous", "clone", "detach", "to", "float", "double", "half",
+    "bfloat16", "cpu", "cuda", "type_as", "transpose", "t", "permute", "select",
+    "narrow", "slice", "expand", "expand_as", "squeeze_", "unsqueeze_", "requires_grad_",
+    "detach_", "t_", "transpose_", "dropout", "feature_dropout", "alpha_dropout",
+    "dropout2d", "dropout3d", "feature_alpha_dropout",
+};
+
+/// Arithmetic that keeps logits logits (a bias, a temperature).
+static const char *const ArithmeticOps[] = {
+    "add", "sub", "mul", "div", "add_", "sub_", "mul_", "div_",
+    "neg", "subtract", "multiply", "divide",
+};
+
+template <size_t N> static bool listed(const char *const (&List)[N], llvm::StringRef Name) {
+  for (const char *Item : List)
+    if (Name == Item)
+      return true;
+  return false;
+}
+
 /// Operations by name, shared by free functions and Tensor methods.
 static OpInfo operationNamed(llvm::StringRef Name) {
-  OpInfo I = llvm::StringSwitch<OpInfo>(Name)
-                 .Cases("sigmoid", "sigmoid_", "expit", "special_expit",
-                        opInfo(AK::Probabilities, AO::Sigmoid))
-                 .Cases("softmax", "_softmax", "special_softmax",
-                        opInfo(AK::Probabilities, AO::Softmax))
-                 .Cases("log_softmax", "_log_softmax", "special_log_softmax",
-                        opInfo(AK::LogProbabilities, AO::LogSoftmax))
-                 .Cases("log_sigmoid", "logsigmoid", opInfo(AK::LogProbabilities, AO::LogSigmoid))
-                 .Cases("linear", "bilinear", opInfo(AK::Logits, AO::Linear))
-                 .Cases("matmul", "mm", "bmm", "addmm", "baddbmm", "addbmm", "einsum",
-                        opInfo(AK::Logits, AO::Matmul))
-                 .Cases("conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
-                        "conv_transpose3d", "convolution", opInfo(AK::Logits, AO::Conv))
-                 .Default(OpInfo());
-  if (I.Kind != AK::Unknown)
-    return I;
-  I.PassThrough = llvm::StringSwitch<bool>(Name)
-                      .Cases("view", "view_as", "reshape", "reshape_as", "squeeze", "unsqueeze",
-                             true)
-                      .Cases("flatten", "unflatten", "contiguous", "clone", "detach", "to", true)
-                      .Cases("float", "double", "half", "bfloat16", "cpu", "cuda", "type_as",
-                             true)
-                      .Cases("transpose", "t", "permute", "select", "narrow", "slice", true)
-                      .Cases("expand", "expand_as", "squeeze_", "unsqueeze_", "requires_grad_",
-                             true)
-                      .Cases("detach_", "t_", "transpose_", "dropout", "feature_dropout", true)
-                      .Cases("alpha_dropout", "dropout2d", "dropout3d", "feature_alpha_dropout",
-                             true)
-                      .Default(false);
-  I.Arithmetic = llvm::StringSwitch<bool>(Name)
-                     .Cases("add", "sub", "mul", "div", "add_", "sub_", "mul_", "div_", true)
-                     .Cases("neg", "subtract", "multiply", "divide", true)
-                     .Default(false);
+  for (const NamedOp &Op : Operations)
+    if (Name == Op.Name)
+      return opInfo(Op.Kind, Op.Op);
+  OpInfo I;
+  I.PassThrough = listed(PassThroughOps, Name);
+  I.Arithmetic = listed(ArithmeticOps, Name);
   return I;
 }
+
+static const NamedOp Layers[] = {
+    {"LinearImpl", AK::Logits, AO::Linear},
+    {"BilinearImpl", AK::Logits, AO::Linear},
+    {"Conv1dImpl", AK::Logits, AO::Conv},
+    {"Conv2dImpl", AK::Logits, AO::Conv},
+    {"Conv3dImpl", AK::Logits, AO::Conv},
+    {"ConvTranspose1dImpl", AK::Logits, AO::Conv},
+    {"ConvTranspose2dImpl", AK::Logits, AO::Conv},
+    {"ConvTranspose3dImpl", AK::Logits, AO::Conv},
+    {"SigmoidImpl", AK::Probabilities, AO::Sigmoid},
+    {"SoftmaxImpl", AK::Probabilities, AO::Softmax},
+    {"Softmax2dImpl", AK::Probabilities, AO::Softmax},
+    {"LogSoftmaxImpl", AK::LogProbabilities, AO::LogSoftmax},
+    {"LogSigmoidImpl", AK::LogProbabilities, AO::LogSigmoid},
+};
+
+static const char *const PassThroughLayers[] = {
+    "DropoutImpl",   "Dropout2dImpl", "Dropout3dImpl", "AlphaDropoutImpl",
+    "FeatureAlphaDropoutImpl", "IdentityImpl", "FlattenImpl", "UnflattenImpl",
+};
 
 /// Built-in layers by their Impl class.
 static OpInfo builtinModule(const CXXRecordDecl *Impl) {
@@ -105,24 +159,12 @@ static OpInfo builtinModule(const CXXRecordDecl *Impl) {
   const auto *NS = dyn_cast_or_null<NamespaceDecl>(Ctx);
   if (!NS || !hasQualifiedName(NS, "torch::nn"))
     return {};
-  OpInfo I = llvm::StringSwitch<OpInfo>(Impl->getName())
-                 .Cases("LinearImpl", "BilinearImpl", opInfo(AK::Logits, AO::Linear))
-                 .Cases("Conv1dImpl", "Conv2dImpl", "Conv3dImpl", opInfo(AK::Logits, AO::Conv))
-                 .Cases("ConvTranspose1dImpl", "ConvTranspose2dImpl", "ConvTranspose3dImpl",
-                        opInfo(AK::Logits, AO::Conv))
-                 .Case("SigmoidImpl", opInfo(AK::Probabilities, AO::Sigmoid))
-                 .Cases("SoftmaxImpl", "Softmax2dImpl", opInfo(AK::Probabilities, AO::Softmax))
-                 .Case("LogSoftmaxImpl", opInfo(AK::LogProbabilities, AO::LogSoftmax))
-                 .Case("LogSigmoidImpl", opInfo(AK::LogProbabilities, AO::LogSigmoid))
-                 .Default(OpInfo());
-  if (I.Kind != AK::Unknown)
-    return I;
-  I.PassThrough = llvm::StringSwitch<bool>(Impl->getName())
-                      .Cases("DropoutImpl", "Dropout2dImpl", "Dropout3dImpl", "AlphaDropoutImpl",
-                             true)
-                      .Cases("FeatureAlphaDropoutImpl", "IdentityImpl", "FlattenImpl",
-                             "UnflattenImpl", true)
-                      .Default(false);
+  llvm::StringRef Name = Impl->getName();
+  for (const NamedOp &L : Layers)
+    if (Name == L.Name)
+      return opInfo(L.Kind, L.Op);
+  OpInfo I;
+  I.PassThrough = listed(PassThroughLayers, Name);
   return I;
 }
 
@@ -593,9 +635,18 @@ public:
   ActivationEvaluator(ActivationAnalysis &A, const FunctionDecl *Fn, unsigned Depth)
       : A(A), SM(A.SM), Types(A.Config.Types), Fn(Fn), Depth(Depth) {}
 
+  /// Bounds the recursion on pathological code (thousands of chained writes).
+  struct Nest {
+    explicit Nest(unsigned &N) : N(N) { ++N; }
+    ~Nest() { --N; }
+    bool tooDeep() const { return N > 256; }
+    unsigned &N;
+  };
+
   Activation value(const Expr *E) {
+    Nest Guard(A.Nesting);
     E = strip(E);
-    if (!E)
+    if (!E || Guard.tooDeep())
       return unknown();
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
@@ -619,8 +670,9 @@ public:
 
   /// What calling the module \p M designates returns.
   Activation module(const Expr *M) {
+    Nest Guard(A.Nesting);
     M = stripModule(M);
-    if (!M)
+    if (!M || Guard.tooDeep())
       return unknown();
     const CXXRecordDecl *Impl = moduleImplOf(M->getType(), Types);
     if (!Impl)
@@ -936,8 +988,14 @@ private:
   }
 
   Activation write(const VarDecl *VD, const Write &W) {
+    auto Key = std::make_pair(static_cast<const void *>(&W), static_cast<const void *>(Fn));
+    auto Known = A.WriteValues.find(Key);
+    if (Known != A.WriteValues.end())
+      return Known->second;
     if (!A.Evaluating.insert(&W).second)
       return unknown(); // a write that depends on itself (loops)
+    bool OuterTruncated = A.Truncated;
+    A.Truncated = false;
     Activation R;
     switch (W.K) {
     case Write::Init:
@@ -959,6 +1017,9 @@ private:
       break;
     }
     A.Evaluating.erase(&W);
+    if (!A.Truncated)
+      A.WriteValues[Key] = R;
+    A.Truncated = A.Truncated || OuterTruncated;
     return R;
   }
 
@@ -980,8 +1041,14 @@ private:
   /// A module member built in the constructors of its class.
   Activation member(const FieldDecl *F) {
     const auto *RD = dyn_cast<CXXRecordDecl>(F->getParent());
-    if (!RD)
+    if (!RD || !A.Evaluating.insert(F).second)
       return unknown();
+    Activation Out = memberOnce(F, RD);
+    A.Evaluating.erase(F);
+    return Out;
+  }
+
+  Activation memberOnce(const FieldDecl *F, const CXXRecordDecl *RD) {
     const WriteMap &M = A.writesIn(RD);
     auto WI = M.ByDecl.find(F);
     if (WI == M.ByDecl.end())

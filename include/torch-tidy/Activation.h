@@ -164,7 +164,10 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, Activation> SequentialFactories;
   llvm::DenseSet<const clang::Decl *> InProgress;
   llvm::DenseMap<const clang::Decl *, std::unique_ptr<WriteMap>> Writes;
-  llvm::DenseSet<const void *> Evaluating; // writes being evaluated (cycles)
+  llvm::DenseSet<const void *> Evaluating; // writes and members being evaluated (cycles)
+  /// The value of a write to a variable, per function whose parameters count.
+  llvm::DenseMap<std::pair<const void *, const void *>, Activation> WriteValues;
+  unsigned Nesting = 0; // recursion guard for pathological code
   bool Truncated = false;
 };
 

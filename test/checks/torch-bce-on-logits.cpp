@@ -263,6 +263,14 @@ torch::Tensor p14_sigmoid_functional(torch::Tensor z, torch::Tensor y) {
   // CHECK-FIXES: {{^}}  return torch::binary_cross_entropy_with_logits(z, y);{{$}}
 }
 
+// P14b: torch::special::expit is the same sigmoid.
+torch::Tensor p14b_expit(Net &model, torch::Tensor x, torch::Tensor y) {
+  return F::binary_cross_entropy(torch::special::expit(model->forward(x)), y);
+  // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: 'torch::nn::functional::binary_cross_entropy' applied to the output of 'torch::special::expit' is numerically unstable
+  // CHECK-MESSAGES: :[[@LINE-2]]:13: note: 'torch::nn::functional::binary_cross_entropy_with_logits' computes the same loss
+  // CHECK-FIXES: {{^}}  return F::binary_cross_entropy_with_logits(model->forward(x), y);{{$}}
+}
+
 // P15: the sigmoid through a local variable: reported, no fix (the
 // probabilities may be used for more than the loss).
 torch::Tensor p15_sigmoid_variable(Net &model, torch::Tensor x, torch::Tensor y) {
