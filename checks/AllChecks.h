@@ -5,5 +5,6 @@
 #include "MissingZeroGradCheck.h"
 #include "ModuleHardcodedDeviceCheck.h"
 #include "InplaceOnRequiresGradCheck.h"
+#include "BceOnLogitsCheck.h"
 
 #endif

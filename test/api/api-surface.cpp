@@ -521,6 +521,7 @@ namespace F = torch::nn::functional;
 void functional_and_losses(const torch::Tensor& input, const torch::Tensor& target,
                            const torch::Tensor& labels) {
   torch::Tensor a = torch::sigmoid(input);
+  torch::Tensor a2 = torch::special::expit(input) + at::special_expit(input);
   torch::Tensor b = torch::softmax(input, 1);
   torch::Tensor c = torch::log_softmax(input, /*dim=*/1);
   torch::Tensor d = torch::relu(input);

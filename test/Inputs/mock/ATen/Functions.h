@@ -59,6 +59,7 @@ TORCH_API at::Tensor log_softmax(const at::Tensor & self, at::Dimname dim, c10::
 TORCH_API at::Tensor softmax(const at::Tensor & self, int64_t dim, c10::optional<at::ScalarType> dtype=c10::nullopt);
 TORCH_API at::Tensor softmax(const at::Tensor & self, at::Dimname dim, c10::optional<at::ScalarType> dtype=c10::nullopt);
 TORCH_API at::Tensor sigmoid(const at::Tensor & self);
+TORCH_API at::Tensor special_expit(const at::Tensor & self);
 TORCH_API at::Tensor tanh(const at::Tensor & self);
 TORCH_API at::Tensor relu(const at::Tensor & self);
 TORCH_API at::Tensor sqrt(const at::Tensor & self);

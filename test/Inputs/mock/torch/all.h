@@ -8,5 +8,6 @@
 #include <torch/nn.h>
 #include <torch/optim.h>
 #include <torch/serialize.h>
+#include <torch/special.h>
 #include <torch/types.h>
 #include <torch/utils.h>

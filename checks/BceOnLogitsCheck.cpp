@@ -1,0 +1,323 @@
+//===--- BceOnLogitsCheck.cpp - torch-bce-on-logits -----------------------===//
+//
+// Rule: binary cross-entropy on probabilities (`BCELoss`,
+// `binary_cross_entropy`) must not be given raw logits; and a sigmoid applied
+// right before it is better folded into `BCEWithLogitsLoss`.
+//
+//===----------------------------------------------------------------------===//
+#include "BceOnLogitsCheck.h"
+
+#include "torch-tidy/Matchers.h"
+#include "torch-tidy/Options.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace torch_tidy {
+
+struct BceOnLogitsCheck::LossCall {
+  enum FormT { Module, Function, NNFunction, Custom } Form = Custom;
+  const CallExpr *Call = nullptr;
+  const Expr *Input = nullptr;
+  const Expr *Object = nullptr; ///< the criterion, for the module form
+  std::string Name;             ///< how messages name the loss
+  std::string Instead;          ///< what to use instead
+};
+
+static bool parseBool(StringRef V) {
+  return !(V.equals_insensitive("false") || V == "0" || V.equals_insensitive("off"));
+}
+
+BceOnLogitsCheck::BceOnLogitsCheck(StringRef Name, tidy::ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      RawBCELossClasses(Options.get("BCELossClasses", "")),
+      RawBCEFunctions(Options.get("BCEFunctions", "")),
+      RawProbabilityFunctions(Options.get("ProbabilityFunctions", "")),
+      RawLogitFunctions(Options.get("LogitFunctions", "")),
+      RawLogitModules(Options.get("LogitModules", "")),
+      // OptionsView::get<bool> is not exported by clang-tidy to plugins.
+      SuggestWithLogits(parseBool(Options.get("SuggestWithLogits", "true"))) {
+  BCELossClasses = parseList(RawBCELossClasses);
+  BCEFunctions = parseList(RawBCEFunctions);
+  Config.ProbabilityFunctions = parseList(RawProbabilityFunctions);
+  Config.LogitFunctions = parseList(RawLogitFunctions);
+  Config.LogitModules = parseList(RawLogitModules);
+  Config.MaxCallDepth = Options.get("MaxCallDepth", 4U);
+}
+
+void BceOnLogitsCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "BCELossClasses", RawBCELossClasses);
+  Options.store(Opts, "BCEFunctions", RawBCEFunctions);
+  Options.store(Opts, "ProbabilityFunctions", RawProbabilityFunctions);
+  Options.store(Opts, "LogitFunctions", RawLogitFunctions);
+  Options.store(Opts, "LogitModules", RawLogitModules);
+  Options.store(Opts, "SuggestWithLogits", SuggestWithLogits ? "true" : "false");
+  Options.store(Opts, "MaxCallDepth", Config.MaxCallDepth);
+}
+
+void BceOnLogitsCheck::onStartOfTranslationUnit() {
+  Analysis.reset();
+  Reported.clear();
+}
+
+void BceOnLogitsCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(userFunctionDefinition().bind("fn"), this);
+}
+
+void BceOnLogitsCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
+  // Templates are analysed once per instantiation, where types are known.
+  if (!FD || FD->isDependentContext() || FD->isInvalidDecl() || !FD->getBody())
+    return;
+  if (!Analysis)
+    Analysis.emplace(Config, *Result.SourceManager);
+  // A fix-it in a template instantiation would change every instantiation.
+  InTemplate = FD->getTemplateInstantiationPattern() != nullptr;
+  walk(FD->getBody(), *Result.SourceManager, Result.Context->getLangOpts());
+}
+
+void BceOnLogitsCheck::walk(const Stmt *S, const SourceManager &SM, const LangOptions &LO) {
+  if (!S)
+    return;
+  if (const auto *L = dyn_cast<LambdaExpr>(S)) {
+    if (!L->getCallOperator()->isDependentContext())
+      walk(L->getBody(), SM, LO);
+    return;
+  }
+  for (const Stmt *Child : S->children())
+    walk(Child, SM, LO);
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    checkLossCall(CE, SM, LO);
+}
+
+static std::string quoted(const NamedDecl *D) {
+  return "'" + D->getQualifiedNameAsString() + "'";
+}
+
+bool BceOnLogitsCheck::lossCall(const CallExpr *Call, LossCall &Out) const {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD)
+    return false;
+  Out.Call = Call;
+  const Expr *Obj = nullptr;
+  unsigned First = 0;
+  if (const CXXRecordDecl *Impl = Analysis->moduleCall(Call, &Obj, &First)) {
+    if (Call->getNumArgs() <= First)
+      return false;
+    const CXXRecordDecl *Holder = writtenObjectClass(Obj);
+    bool Builtin = hasQualifiedName(Impl, "torch::nn::BCELossImpl");
+    bool Custom = false;
+    for (const std::string &C : BCELossClasses)
+      Custom = Custom || isSameOrDerivedFrom(Impl, C) || isSameOrDerivedFrom(Holder, C);
+    if (!Builtin && !Custom)
+      return false;
+    Out.Form = Builtin ? LossCall::Module : LossCall::Custom;
+    Out.Input = Call->getArg(First);
+    Out.Object = Obj;
+    Out.Name = Builtin ? "'torch::nn::BCELoss'" : quoted(Holder && holderImpl(Holder) ? Holder : Impl);
+    Out.Instead = "'torch::nn::BCEWithLogitsLoss'";
+    return true;
+  }
+  if (Call->getNumArgs() < 1 || isa<CXXMemberCallExpr>(Call))
+    return false;
+  if (hasQualifiedName(FD, "at::binary_cross_entropy")) {
+    Out.Form = LossCall::Function;
+    Out.Name = "'torch::binary_cross_entropy'";
+    Out.Instead = "'torch::binary_cross_entropy_with_logits'";
+  } else if (hasQualifiedName(FD, "torch::nn::functional::binary_cross_entropy")) {
+    Out.Form = LossCall::NNFunction;
+    Out.Name = "'torch::nn::functional::binary_cross_entropy'";
+    Out.Instead = "'torch::nn::functional::binary_cross_entropy_with_logits'";
+  } else if (matchesFunctionList(FD, BCEFunctions)) {
+    Out.Form = LossCall::Custom;
+    Out.Name = quoted(FD);
+    Out.Instead = "'torch::nn::BCEWithLogitsLoss'";
+  } else {
+    return false;
+  }
+  Out.Input = Call->getArg(0);
+  return true;
+}
+
+/// The logits a sigmoid call is applied to: `z` in `torch::sigmoid(z)`,
+/// `z.sigmoid()`, `torch::special::expit(z)`.
+static const Expr *sigmoidOperand(const Expr *E) {
+  const auto *CE = dyn_cast_or_null<CallExpr>(ignoreValueWrappers(E));
+  if (!CE || !CE->getDirectCallee())
+    return nullptr;
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
+    if (isTensorClass(MC->getMethodDecl()->getParent()) && FD->getIdentifier() &&
+        FD->getName() == "sigmoid" && MC->getNumArgs() == 0)
+      return MC->getImplicitObjectArgument();
+    return nullptr;
+  }
+  if (isa<CXXOperatorCallExpr>(CE) || CE->getNumArgs() != 1)
+    return nullptr;
+  if (hasQualifiedName(FD, "at::sigmoid") || hasQualifiedName(FD, "torch::special::expit") ||
+      hasQualifiedName(FD, "at::special_expit"))
+    return CE->getArg(0);
+  return nullptr;
+}
+
+static unsigned writtenArgs(const CallExpr *CE) {
+  unsigned N = 0;
+  for (const Expr *A : CE->arguments())
+    if (!isa<CXXDefaultArgExpr>(A))
+      ++N;
+  return N;
+}
+
+static std::optional<std::string> sourceText(const Expr *E, const SourceManager &SM,
+                                             const LangOptions &LO) {
+  SourceRange R = E->getSourceRange();
+  if (R.isInvalid() || R.getBegin().isMacroID() || R.getEnd().isMacroID())
+    return std::nullopt;
+  StringRef T = Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM, LO);
+  if (T.empty())
+    return std::nullopt;
+  return T.str();
+}
+
+/// Fix-its that compute the loss with the with-logits variant: renames the
+/// function, or changes the type of a local, default-constructed `BCELoss`
+/// used only here; replaces the input with \p Logits when given. Empty when
+/// that is not certainly right.
+llvm::SmallVector<FixItHint, 3> BceOnLogitsCheck::withLogitsFix(const LossCall &L,
+                                                               const Expr *Logits,
+                                                               const SourceManager &SM,
+                                                               const LangOptions &LO,
+                                                               SourceLocation &Where) {
+  llvm::SmallVector<FixItHint, 3> Fix;
+  Where = L.Call->getBeginLoc();
+  if (InTemplate)
+    return {};
+  if (Logits) {
+    std::optional<std::string> Z = sourceText(Logits, SM, LO);
+    std::optional<std::string> In = sourceText(L.Input, SM, LO);
+    if (!Z || !In)
+      return {};
+    Fix.push_back(FixItHint::CreateReplacement(
+        CharSourceRange::getTokenRange(L.Input->getSourceRange()), *Z));
+  }
+  switch (L.Form) {
+  case LossCall::Function:
+  case LossCall::NNFunction: {
+    // Weight means the same to both; reduction moves (at::) and the options
+    // types differ (torch::nn::functional::).
+    unsigned N = writtenArgs(L.Call);
+    if (N < 2 || N > (L.Form == LossCall::Function ? 3U : 2U))
+      return {};
+    const auto *Callee = dyn_cast<DeclRefExpr>(L.Call->getCallee()->IgnoreParenImpCasts());
+    if (!Callee)
+      return {};
+    SourceLocation NameLoc = Callee->getLocation();
+    if (NameLoc.isMacroID())
+      return {};
+    CharSourceRange Name = CharSourceRange::getTokenRange(NameLoc, NameLoc);
+    if (Lexer::getSourceText(Name, SM, LO) != "binary_cross_entropy")
+      return {};
+    Fix.push_back(FixItHint::CreateReplacement(Name, "binary_cross_entropy_with_logits"));
+    Where = NameLoc;
+    return Fix;
+  }
+  case LossCall::Module: {
+    const auto *VD = dyn_cast_or_null<VarDecl>(objectDecl(L.Object));
+    if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
+        VD->getType()->isReferenceType())
+      return {};
+    Access How = Access::Pointer;
+    const CXXRecordDecl *RD = pointeeClass(VD->getType(), &How);
+    if (!RD || How != Access::Value || !hasQualifiedName(RD, "torch::nn::BCELoss"))
+      return {};
+    const auto *Init = dyn_cast_or_null<CXXConstructExpr>(
+        VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr);
+    if (!Init)
+      return {};
+    for (const Expr *A : Init->arguments())
+      if (!isa<CXXDefaultArgExpr>(A))
+        return {};
+    if (!Analysis->soleDeclaration(VD) || Analysis->referenceCount(VD) != 1)
+      return {};
+    const TypeSourceInfo *TSI = VD->getTypeSourceInfo();
+    if (!TSI)
+      return {};
+    SourceRange TR = TSI->getTypeLoc().getSourceRange();
+    if (TR.isInvalid() || TR.getBegin().isMacroID() || TR.getEnd().isMacroID())
+      return {};
+    StringRef Written = Lexer::getSourceText(CharSourceRange::getTokenRange(TR), SM, LO);
+    // Qualified, so that BCEWithLogitsLoss is found where BCELoss was.
+    if (!Written.ends_with("::BCELoss"))
+      return {};
+    Fix.push_back(FixItHint::CreateReplacement(
+        CharSourceRange::getTokenRange(TR.getEnd(), TR.getEnd()), "BCEWithLogitsLoss"));
+    Where = VD->getLocation();
+    return Fix;
+  }
+  case LossCall::Custom:
+    break;
+  }
+  return {};
+}
+
+void BceOnLogitsCheck::checkLossCall(const CallExpr *Call, const SourceManager &SM,
+                                     const LangOptions &LO) {
+  LossCall L;
+  if (!lossCall(Call, L))
+    return;
+  Activation A = Analysis->valueOf(L.Input);
+  SourceLocation At = L.Input->getBeginLoc();
+
+  if (A.isLogits()) {
+    if (!Reported.insert(At.getRawEncoding()).second)
+      return;
+    diag(At, "%0 expects probabilities in [0, 1], but it is given raw logits from %1: it "
+             "fails at run time on the first logit outside [0, 1] and computes a wrong loss "
+             "for the others; use %2, which applies the sigmoid itself")
+        << L.Name << describeActivationSource(A) << L.Instead;
+    if (A.Site) {
+      if (A.ThroughSequential)
+        diag(A.Site->getBeginLoc(),
+             "the last module of the 'torch::nn::Sequential' is %0, which outputs raw logits",
+             DiagnosticIDs::Note)
+            << describeActivationOp(A);
+      else
+        diag(A.Site->getBeginLoc(), "%0 outputs raw logits here, and no sigmoid follows",
+             DiagnosticIDs::Note)
+            << describeActivationOp(A);
+    }
+    SourceLocation Where;
+    llvm::SmallVector<FixItHint, 3> Fix = withLogitsFix(L, nullptr, SM, LO, Where);
+    if (!Fix.empty())
+      diag(Where, "use %0 on the logits", DiagnosticIDs::Note) << L.Instead << Fix;
+    return;
+  }
+
+  // A sigmoid written right before the loss: fold it into the loss.
+  if (!SuggestWithLogits || !A.isProbabilities() || A.Op != ActivationOp::Sigmoid || A.Via ||
+      A.ThroughSequential)
+    return;
+  if (!Reported.insert(At.getRawEncoding()).second)
+    return;
+  diag(At, "%0 applied to the output of %1 is numerically unstable: once the sigmoid "
+           "saturates, confidently wrong predictions get no gradient; use %2 on the logits")
+      << L.Name << describeActivationOp(A) << L.Instead;
+  const Expr *Logits = sigmoidOperand(L.Input);
+  if (!Logits) {
+    if (A.Site)
+      diag(A.Site->getBeginLoc(), "the sigmoid is applied here", DiagnosticIDs::Note);
+    return;
+  }
+  SourceLocation Where;
+  llvm::SmallVector<FixItHint, 3> Fix = withLogitsFix(L, Logits, SM, LO, Where);
+  if (!Fix.empty())
+    diag(Where, "%0 computes the same loss from the logits in one stable step",
+         DiagnosticIDs::Note)
+        << L.Instead << Fix;
+}
+
+} // namespace torch_tidy
