@@ -3,5 +3,6 @@
 #define TORCH_TIDY_ALLCHECKS_H
 
 #include "MissingZeroGradCheck.h"
+#include "UnregisteredModuleMemberCheck.h"
 
 #endif
