@@ -412,3 +412,11 @@ void n15_template(Model &model, Opt &opt, torch::Tensor x, torch::Tensor y) {
     opt.step();
   }
 }
+
+// N16: suppressed with NOLINT, as every clang-tidy check.
+void n16_nolint(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {
+  for (int i = 0; i < 10; ++i) { // NOLINT(torch-missing-zero-grad): accumulating on purpose
+    lossOf(model, x, y).backward();
+    opt.step();
+  }
+}
