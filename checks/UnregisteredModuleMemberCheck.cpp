@@ -24,13 +24,16 @@ namespace torch_tidy {
 UnregisteredModuleMemberCheck::UnregisteredModuleMemberCheck(StringRef Name,
                                                              tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      RawRegistrationFunctions(Options.get("RegistrationFunctions", "")) {
+      RawRegistrationFunctions(Options.get("RegistrationFunctions", "")),
+      RawStatelessModuleClasses(Options.get("StatelessModuleClasses", "")) {
   Config.RegistrationFunctions = parseList(RawRegistrationFunctions);
+  Config.StatelessModuleClasses = parseList(RawStatelessModuleClasses);
   Config.MaxCallDepth = Options.get("MaxCallDepth", 4U);
 }
 
 void UnregisteredModuleMemberCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "RegistrationFunctions", RawRegistrationFunctions);
+  Options.store(Opts, "StatelessModuleClasses", RawStatelessModuleClasses);
   Options.store(Opts, "MaxCallDepth", Config.MaxCallDepth);
 }
 
@@ -219,6 +222,9 @@ void UnregisteredModuleMemberCheck::checkMember(const ModuleModel &M, const Modu
       return;
   // A tensor that methods keep replacing is a cache, not module state.
   if (Mem.Kind == MemberKind::Tensor && Mem.StoredAfterSetup)
+    return;
+  // ReLU, pooling, Flatten...: registering them changes nothing.
+  if (Mem.Stateless)
     return;
 
   llvm::SmallVector<unsigned, 2> Bad, Good;

@@ -31,6 +31,7 @@ private:
                    llvm::StringSet<> &FixNames);
 
   const std::string RawRegistrationFunctions;
+  const std::string RawStatelessModuleClasses;
   ModuleModelConfig Config;
   clang::ASTContext *Ctx = nullptr;
   /// Module class definitions of the TU, judged once the whole TU is known

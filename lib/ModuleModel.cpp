@@ -96,6 +96,46 @@ std::optional<RegistrationKind> ModuleModels::registrationKind(const CallExpr *C
   return std::nullopt;
 }
 
+bool isStatelessModuleClass(const CXXRecordDecl *RD, const ModuleModelConfig &Config) {
+  if (!RD)
+    return false;
+  // LibTorch modules that register nothing and ignore is_training(). Not
+  // here: PReLU (a parameter), RReLU (random in training), FractionalMaxPool
+  // (a buffer), Dropout and the norms (train/eval), losses (weight buffers).
+  static const char *const Stateless[] = {
+      "torch::nn::ReLUImpl",          "torch::nn::ReLU6Impl",
+      "torch::nn::LeakyReLUImpl",     "torch::nn::ELUImpl",
+      "torch::nn::SELUImpl",          "torch::nn::CELUImpl",
+      "torch::nn::GELUImpl",          "torch::nn::SiLUImpl",
+      "torch::nn::MishImpl",          "torch::nn::GLUImpl",
+      "torch::nn::SigmoidImpl",       "torch::nn::LogSigmoidImpl",
+      "torch::nn::TanhImpl",          "torch::nn::TanhshrinkImpl",
+      "torch::nn::HardtanhImpl",      "torch::nn::HardshrinkImpl",
+      "torch::nn::SoftshrinkImpl",    "torch::nn::SoftplusImpl",
+      "torch::nn::SoftsignImpl",      "torch::nn::ThresholdImpl",
+      "torch::nn::SoftmaxImpl",       "torch::nn::SoftminImpl",
+      "torch::nn::LogSoftmaxImpl",    "torch::nn::Softmax2dImpl",
+      "torch::nn::AvgPoolImpl",       "torch::nn::MaxPoolImpl",
+      "torch::nn::AdaptiveAvgPoolImpl", "torch::nn::AdaptiveMaxPoolImpl",
+      "torch::nn::MaxUnpoolImpl",     "torch::nn::LPPoolImpl",
+      "torch::nn::ReflectionPadImpl", "torch::nn::ReplicationPadImpl",
+      "torch::nn::ConstantPadImpl",   "torch::nn::ZeroPad2dImpl",
+      "torch::nn::UpsampleImpl",      "torch::nn::PixelShuffleImpl",
+      "torch::nn::PixelUnshuffleImpl", "torch::nn::IdentityImpl",
+      "torch::nn::FlattenImpl",       "torch::nn::UnflattenImpl",
+      "torch::nn::FoldImpl",          "torch::nn::UnfoldImpl",
+      "torch::nn::CosineSimilarityImpl", "torch::nn::PairwiseDistanceImpl",
+      "torch::nn::FunctionalImpl",
+  };
+  for (const char *Name : Stateless)
+    if (isSameOrDerivedFrom(RD, Name))
+      return true;
+  for (const std::string &Name : Config.StatelessModuleClasses)
+    if (isSameOrDerivedFrom(RD, Name))
+      return true;
+  return false;
+}
+
 /// `torch::nn::Sequential`, `ModuleList`, `ModuleDict` (holders or Impls)
 /// register the modules added to them; `ParameterList` and `ParameterDict`
 /// register the tensors.
@@ -329,8 +369,8 @@ namespace {
 struct Frame {
   const FunctionDecl *Fn = nullptr;
   bool ThisIsSelf = false;
-  llvm::SmallDenseMap<const ParmVarDecl *, const FieldDecl *, 4> ParamField;
-  llvm::SmallDenseMap<const ParmVarDecl *, const VarDecl *, 4> ParamLocal;
+  llvm::DenseMap<const ParmVarDecl *, const FieldDecl *> ParamField;
+  llvm::DenseMap<const ParmVarDecl *, const VarDecl *> ParamLocal;
   llvm::SmallPtrSet<const ParmVarDecl *, 2> SelfParams;
   llvm::SmallPtrSet<const ParmVarDecl *, 2> UntracedParams;
   unsigned Depth = 0;
@@ -414,6 +454,7 @@ private:
   void handleCall(const CallExpr *Call, Frame &F, bool Cond, bool Loop);
   void registerArgs(const Expr *Call, llvm::ArrayRef<const Expr *> Args, RegistrationKind K,
                     bool AnyArg, Frame &F);
+  void walkLambda(const LambdaExpr *L, const Frame &F, const Expr *Site, bool Loop);
   void recordStore(const FieldDecl *FD, MemberStore S, const VarDecl *Local);
   void finishSetup();
 
@@ -468,6 +509,13 @@ Trace ModelBuilder::trace(const Expr *E, const Frame &F, bool MarkLocals, unsign
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     if (UO->getOpcode() == UO_Deref)
       return trace(UO->getSubExpr(), F, MarkLocals, Depth + 1);
+  // `register_module("fc", fc = torch::nn::Linear(4, 4))` registers fc.
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    if (BO->getOpcode() == BO_Assign)
+      return trace(BO->getLHS(), F, MarkLocals, Depth + 1);
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
+    if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
+      return trace(OC->getArg(0), F, MarkLocals, Depth + 1);
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (!FD)
@@ -713,6 +761,67 @@ void ModelBuilder::registerArgs(const Expr *Call, llvm::ArrayRef<const Expr *> A
   }
 }
 
+/// The lambda an argument designates: written in place, or a local variable
+/// initialised with one; looked through std::function conversions.
+static const LambdaExpr *lambdaOf(const Expr *E) {
+  for (unsigned Hops = 0; E && Hops < 16; ++Hops) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *L = dyn_cast<LambdaExpr>(E))
+      return L;
+    if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E)) {
+      E = BT->getSubExpr();
+      continue;
+    }
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = MT->getSubExpr();
+      continue;
+    }
+    if (const auto *C = dyn_cast<CXXFunctionalCastExpr>(E)) {
+      E = C->getSubExpr();
+      continue;
+    }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      if (CE->getNumArgs() < 1)
+        return nullptr;
+      E = CE->getArg(0);
+      continue;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) || !VD->getInit())
+        return nullptr;
+      E = VD->getInit();
+      continue;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
+/// Reads a lambda that code the model does not follow (a library algorithm,
+/// a helper) may run any number of times with unknown arguments: what it does
+/// to captured members counts, and what it registers through its own
+/// parameters cannot be traced.
+void ModelBuilder::walkLambda(const LambdaExpr *L, const Frame &F, const Expr *Site, bool Loop) {
+  const CXXMethodDecl *Op = L->getCallOperator();
+  if (!Op || !L->getBody() || InProgress.count(Op))
+    return;
+  if (Op->getDescribedFunctionTemplate()) {
+    // A generic lambda's body is a template: not read.
+    markOpaque();
+    return;
+  }
+  Frame NF = F;
+  NF.Fn = Op;
+  NF.Depth = F.Depth + 1;
+  NF.Site = F.Site ? F.Site : Site;
+  for (const ParmVarDecl *P : Op->parameters())
+    NF.UntracedParams.insert(P);
+  InProgress.insert(Op);
+  walk(L->getBody(), NF, true, Loop || true);
+  InProgress.erase(Op);
+}
+
 void ModelBuilder::handleCall(const CallExpr *Call, Frame &F, bool Cond, bool Loop) {
   if (std::optional<RegistrationKind> K = Models.registrationKind(Call)) {
     for (const Stmt *Child : Call->children())
@@ -758,6 +867,11 @@ void ModelBuilder::handleCall(const CallExpr *Call, Frame &F, bool Cond, bool Lo
   const FunctionDecl *FD = Call->getDirectCallee();
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
   bool IsLambda = MD && MD->getParent()->isLambda();
+  // Lambdas handed to other code (std::for_each, Module::apply, helpers).
+  for (unsigned I = IsLambda && isa<CXXOperatorCallExpr>(Call) ? 1 : 0; I < Call->getNumArgs();
+       ++I)
+    if (const LambdaExpr *L = lambdaOf(Call->getArg(I)))
+      walkLambda(L, F, Call, Loop);
   const Expr *Obj = memberCallObject(Call);
   bool CalleeThisIsSelf = false;
   if (MD && !MD->isStatic())
@@ -777,6 +891,13 @@ void ModelBuilder::handleCall(const CallExpr *Call, Frame &F, bool Cond, bool Lo
     return;
 
   Frame NF;
+  if (IsLambda) {
+    // Captured variables of the enclosing function keep their meaning.
+    NF.ParamField = F.ParamField;
+    NF.ParamLocal = F.ParamLocal;
+    NF.SelfParams = F.SelfParams;
+    NF.UntracedParams = F.UntracedParams;
+  }
   NF.ThisIsSelf = CalleeThisIsSelf;
   NF.Depth = F.Depth + 1;
   NF.Site = F.Site ? F.Site : Call;
@@ -832,8 +953,15 @@ void ModelBuilder::handleCall(const CallExpr *Call, Frame &F, bool Cond, bool Lo
 }
 
 void ModelBuilder::walk(const Stmt *S, Frame &F, bool Cond, bool Loop) {
-  if (!S || isa<LambdaExpr>(S))
-    return; // lambda bodies run when called (handleCall follows them)
+  if (!S)
+    return;
+  if (const auto *L = dyn_cast<LambdaExpr>(S)) {
+    // During construction a lambda runs when called (handleCall follows it);
+    // elsewhere its uses of members count wherever it runs.
+    if (CurMode == Mode::Method)
+      walkLambda(L, F, L, Loop);
+    return;
+  }
   if (const auto *If = dyn_cast<IfStmt>(S)) {
     walk(If->getInit(), F, Cond, Loop);
     walk(If->getConditionVariableDeclStmt(), F, Cond, Loop);
@@ -1041,6 +1169,7 @@ void ModelBuilder::build() {
     ModuleMember M;
     M.Field = FD;
     M.Kind = Models.memberKind(FD->getType(), &M.ModuleClass);
+    M.Stateless = M.ModuleClass && isStatelessModuleClass(M.ModuleClass, Models.Config);
     Index[FD] = Model.Members.size();
     Model.Members.push_back(std::move(M));
   }

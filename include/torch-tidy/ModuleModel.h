@@ -143,6 +143,8 @@ struct ModuleMember {
   bool RequiresGrad = false;
   /// Assigned a new value by a method other than a setup function (a cache).
   bool StoredAfterSetup = false;
+  /// Holder and SharedModule of a stateless module class (isStatelessModuleClass).
+  bool Stateless = false;
 
   bool isModule() const { return Kind == MemberKind::Holder || Kind == MemberKind::SharedModule; }
   bool isRegistered() const { return !Registrations.empty(); }
@@ -188,9 +190,18 @@ struct ModuleModelConfig {
   /// In-house functions or methods that register their argument(s) and
   /// return the registered value.
   std::vector<std::string> RegistrationFunctions;
+  /// Module classes (besides LibTorch's activations, pooling, padding,
+  /// reshaping and `Functional`) that have no parameters, no buffers and no
+  /// train/eval behaviour, so that registering them changes nothing.
+  std::vector<std::string> StatelessModuleClasses;
   /// How many helper calls deep construction is followed.
   unsigned MaxCallDepth = 4;
 };
+
+/// A module class whose objects have no parameters, no buffers and no
+/// train/eval behaviour (`torch::nn::ReLU`, `MaxPool2d`, `Flatten`,
+/// `Functional`, ...), or one listed in \p Config.
+bool isStatelessModuleClass(const clang::CXXRecordDecl *RD, const ModuleModelConfig &Config);
 
 /// Builds and caches the models of the module classes of one TU.
 class ModuleModels {

@@ -3,6 +3,7 @@
 
 #include <torch/torch.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <utility>
@@ -191,6 +192,21 @@ struct P15Impl : torch::nn::Module {
   torch::Tensor forward(torch::Tensor x) { return proj ? proj(x) : x; }
   torch::nn::Linear proj{nullptr};
   // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: submodule 'proj' is never registered
+};
+
+// P16: an unregistered Dropout: no parameters, but train()/eval() never reach
+// it, so it keeps dropping activations at evaluation time.
+struct P16Impl : torch::nn::Module {
+  P16Impl() : fc(register_module("fc", torch::nn::Linear(4, 4))) { drop = torch::nn::Dropout(0.5); }
+  // CHECK-FIXES: {{^}}  P16Impl() : fc(register_module("fc", torch::nn::Linear(4, 4))) { drop = register_module("drop", torch::nn::Dropout(0.5)); }{{$}}
+  torch::Tensor forward(torch::Tensor x) {
+    auto f = [&](torch::Tensor t) { return drop(t); };
+    return f(fc(x));
+  }
+  torch::nn::Linear fc;
+  torch::nn::Dropout drop{nullptr};
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: submodule 'drop' is never registered
+  // CHECK-MESSAGES: :[[@LINE-6]]:44: note: 'drop' is used here
 };
 
 // ---------------------------------------------------------------- negatives
@@ -446,4 +462,53 @@ struct N22Impl : torch::nn::Module {
   }
   torch::Tensor forward(torch::Tensor x) { return b.defined() ? x + b : x; }
   torch::Tensor b;
+};
+
+// N23: stateless modules (activations, pooling, reshaping, Functional) have
+// nothing to register.
+struct N23Impl : torch::nn::Module {
+  N23Impl() : fc(register_module("fc", torch::nn::Linear(4, 4))) {
+    act = torch::nn::ReLU();
+    pool = torch::nn::MaxPool2d(torch::nn::MaxPool2dOptions(2));
+    flat = torch::nn::Flatten();
+    fn = torch::nn::Functional(torch::relu);
+  }
+  torch::Tensor forward(torch::Tensor x) { return fn(flat(pool(act(fc(x))))); }
+  torch::nn::Linear fc;
+  torch::nn::ReLU act{nullptr};
+  torch::nn::MaxPool2d pool{nullptr};
+  torch::nn::Flatten flat{nullptr};
+  torch::nn::Functional fn{nullptr};
+};
+
+// N24: registered inside a lambda handed to a helper, and inside the
+// assignment that builds it.
+template <typename F> void call_once(F f) { f(); }
+struct N24Impl : torch::nn::Module {
+  N24Impl() {
+    call_once([this] { fc = register_module("fc", torch::nn::Linear(4, 4)); });
+    register_module("out", out = torch::nn::Linear(4, 2));
+  }
+  torch::Tensor forward(torch::Tensor x) { return out(fc(x)); }
+  torch::nn::Linear fc{nullptr}, out{nullptr};
+};
+
+// N25: registered by a lambda given to a library algorithm, through its
+// parameter: not traced, so silent.
+struct N25Impl : torch::nn::Module {
+  N25Impl() {
+    a = torch::nn::Linear(4, 4);
+    std::vector<torch::nn::Linear> layers{a};
+    std::for_each(layers.begin(), layers.end(),
+                  [this](torch::nn::Linear &l) { register_module("a", l); });
+  }
+  torch::Tensor forward(torch::Tensor x) { return a(x); }
+  torch::nn::Linear a{nullptr};
+};
+
+// N26: suppressed with NOLINT.
+struct N26Impl : torch::nn::Module {
+  N26Impl() { fc = torch::nn::Linear(4, 4); }
+  torch::Tensor forward(torch::Tensor x) { return fc(x); }
+  torch::nn::Linear fc{nullptr}; // NOLINT(torch-unregistered-module-member)
 };
