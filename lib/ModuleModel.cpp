@@ -804,22 +804,30 @@ static const LambdaExpr *lambdaOf(const Expr *E) {
 /// parameters cannot be traced.
 void ModelBuilder::walkLambda(const LambdaExpr *L, const Frame &F, const Expr *Site, bool Loop) {
   const CXXMethodDecl *Op = L->getCallOperator();
-  if (!Op || !L->getBody() || InProgress.count(Op))
+  if (!Op)
     return;
-  if (Op->getDescribedFunctionTemplate()) {
-    // A generic lambda's body is a template: not read.
-    markOpaque();
-    return;
+  // A generic lambda is read in the instantiations of its call operator.
+  llvm::SmallVector<const FunctionDecl *, 2> Bodies;
+  if (const FunctionTemplateDecl *FT = Op->getDescribedFunctionTemplate()) {
+    for (const FunctionDecl *Spec : FT->specializations())
+      Bodies.push_back(Spec);
+  } else {
+    Bodies.push_back(Op);
   }
-  Frame NF = F;
-  NF.Fn = Op;
-  NF.Depth = F.Depth + 1;
-  NF.Site = F.Site ? F.Site : Site;
-  for (const ParmVarDecl *P : Op->parameters())
-    NF.UntracedParams.insert(P);
-  InProgress.insert(Op);
-  walk(L->getBody(), NF, true, Loop || true);
-  InProgress.erase(Op);
+  for (const FunctionDecl *Fn : Bodies) {
+    const Stmt *Body = Fn->getBody();
+    if (!Body || Fn->isDependentContext() || InProgress.count(Fn))
+      continue;
+    Frame NF = F;
+    NF.Fn = Fn;
+    NF.Depth = F.Depth + 1;
+    NF.Site = F.Site ? F.Site : Site;
+    for (const ParmVarDecl *P : Fn->parameters())
+      NF.UntracedParams.insert(P);
+    InProgress.insert(Fn);
+    walk(Body, NF, true, true);
+    InProgress.erase(Fn);
+  }
 }
 
 void ModelBuilder::handleCall(const CallExpr *Call, Frame &F, bool Cond, bool Loop) {
