@@ -6,5 +6,6 @@
 #include "ModuleHardcodedDeviceCheck.h"
 #include "InplaceOnRequiresGradCheck.h"
 #include "BceOnLogitsCheck.h"
+#include "UnregisteredModuleMemberCheck.h"
 
 #endif
