@@ -122,6 +122,58 @@ static_assert(std::is_base_of_v<
 static_assert(std::is_base_of_v<torch::data::samplers::Sampler<>,
                                 torch::data::samplers::RandomSampler>);
 
+// Return types and overload sets that checks (and users) depend on.
+static_assert(std::is_same_v<decltype(std::declval<at::Tensor&>().grad()), const at::Tensor&>);
+static_assert(std::is_same_v<decltype(std::declval<at::Tensor&>().mutable_grad()), at::Tensor&>);
+static_assert(std::is_same_v<decltype(std::declval<at::Tensor&>().requires_grad_()), const at::Tensor&>);
+static_assert(std::is_same_v<decltype(std::declval<at::Tensor&>().set_requires_grad(true)),
+                             const at::Tensor&>);
+static_assert(std::is_same_v<decltype(std::declval<at::TensorBase&>().set_requires_grad(true)),
+                             const at::TensorBase&>);
+static_assert(std::is_same_v<decltype(std::declval<at::Tensor&>().add_(1)), at::Tensor&>);
+static_assert(std::is_same_v<decltype(std::declval<at::Tensor&>().detach()), at::Tensor>);
+static_assert(std::is_same_v<decltype(std::declval<at::Tensor&>().data()), at::Tensor>);
+static_assert(std::is_same_v<decltype(std::declval<at::Tensor&>().item()), c10::Scalar>);
+static_assert(std::is_same_v<decltype(std::declval<at::Tensor&>().item<float>()), float>);
+static_assert(std::is_same_v<decltype(std::declval<at::Tensor&>().backward()), void>);
+static_assert(std::is_same_v<decltype(std::declval<at::Tensor&>().sizes()), c10::ArrayRef<int64_t>>);
+static_assert(std::is_same_v<decltype(std::declval<at::Tensor&>().device()), c10::Device>);
+static_assert(std::is_same_v<decltype(std::declval<at::Tensor&>().max(1)),
+                             std::tuple<at::Tensor, at::Tensor>>);
+static_assert(std::is_same_v<decltype(std::declval<torch::optim::SGD&>().step()), at::Tensor>);
+static_assert(std::is_same_v<decltype(std::declval<torch::nn::Module&>().register_module(
+                                 "m", std::declval<torch::nn::Linear>())),
+                             std::shared_ptr<torch::nn::LinearImpl>>);
+// torch::nn::Sequential's forward is a template, so ModuleHolder::operator()
+// deduces `void` (has_forward is false): `seq(x)` cannot yield a Tensor.
+static_assert(std::is_same_v<decltype(std::declval<torch::nn::Sequential&>()(
+                                 std::declval<at::Tensor&>())),
+                             void>);
+static_assert(!std::is_convertible_v<double, at::Tensor>);
+static_assert(!std::is_convertible_v<std::size_t, c10::Scalar>); // ambiguous
+static_assert(std::is_convertible_v<int, c10::Scalar>);
+static_assert(std::is_convertible_v<c10::DeviceType, c10::TensorOptions>);
+static_assert(!std::is_constructible_v<c10::NoGradGuard, bool>);
+static_assert(!std::is_default_constructible_v<torch::optim::SGDOptions>);
+static_assert(std::is_default_constructible_v<torch::optim::AdamOptions>);
+
+// Overload resolution must fail exactly where it fails with the real headers.
+template <class T, class = void>
+struct mean_of_braced_dims_compiles : std::false_type {};
+template <class T>
+struct mean_of_braced_dims_compiles<
+    T, std::void_t<decltype(std::declval<T&>().mean({0, 1}, true))>> : std::true_type {};
+static_assert(!mean_of_braced_dims_compiles<at::Tensor>::value); // IntArrayRef vs DimnameList
+
+template <class T, class = void>
+struct step_without_closure_compiles : std::false_type {};
+template <class T>
+struct step_without_closure_compiles<T, std::void_t<decltype(std::declval<T&>().step())>>
+    : std::true_type {};
+static_assert(!step_without_closure_compiles<torch::optim::LBFGS>::value);
+static_assert(step_without_closure_compiles<torch::optim::Adam>::value);
+static_assert(step_without_closure_compiles<torch::optim::LRScheduler>::value);
+
 // ---------------------------------------------------------------------------
 // Models.
 // ---------------------------------------------------------------------------
@@ -802,7 +854,7 @@ void training() {
       auto pred = output.argmax(1);
       correct += pred.eq(targets).sum().template item<int64_t>();
     }
-    (void)test_loss;
+    (void)test_loss, (void)correct;
   }
   torch::save(model, "model.pt");
 }

@@ -1,7 +1,6 @@
-// Mock of LibTorch 1.13 <ATen/core/TensorBody.h> (class at::Tensor) and
-// <ATen/TensorOperators.h>. The generated method declarations below are
-// copied verbatim from the real TensorBody.h (subset of operators; SymInt
-// overloads omitted).
+// Mock of LibTorch 1.13 <ATen/core/TensorBody.h> (class at::Tensor). The
+// generated method declarations below are copied verbatim from the real
+// TensorBody.h (subset of operators; SymInt overloads omitted).
 #pragma once
 
 #include <ATen/core/TensorBase.h>
@@ -102,7 +101,9 @@ class TORCH_API Tensor : public TensorBase {
   // Generated methods (verbatim declarations from the real TensorBody.h).
   at::Tensor abs() const;
   at::Tensor remainder(const at::Scalar & other) const;
+  at::Tensor & remainder_(const at::Scalar & other) const;
   at::Tensor remainder(const at::Tensor & other) const;
+  at::Tensor & remainder_(const at::Tensor & other) const;
   at::Tensor & abs_() const;
   at::Tensor add(const at::Tensor & other, const at::Scalar & alpha=1) const;
   at::Tensor & add_(const at::Tensor & other, const at::Scalar & alpha=1) const;
@@ -322,39 +323,6 @@ class TORCH_API Tensor : public TensorBase {
     return *this;
   }
 };
-
-// <ATen/TensorOperators.h>
-#define AT_FORALL_BINARY_OPS(_)  \
-  _(+, x.add(y), y.add(x))       \
-  _(*, x.mul(y), y.mul(x))       \
-  _(-, x.sub(y), y.sub(x))       \
-  _(/, x.div(y), y.div(x))       \
-  _(%, x.remainder(y), y.remainder(x)) \
-  _(<, x.lt(y), y.gt(x))         \
-  _(<=, x.le(y), y.ge(x))        \
-  _(>, x.gt(y), y.lt(x))         \
-  _(>=, x.ge(y), y.le(x))        \
-  _(==, x.eq(y), y.eq(x))        \
-  _(!=, x.ne(y), y.ne(x))
-
-#define DEFINE_OPERATOR(op, body, reverse_scalar_body)                 \
-  static inline Tensor operator op(const Tensor& x, const Tensor& y) { \
-    return body;                                                       \
-  }                                                                    \
-  static inline Tensor operator op(const Tensor& x, const Scalar& y) { \
-    return body;                                                       \
-  }                                                                    \
-  static inline Tensor operator op(const Scalar& x, const Tensor& y) { \
-    return reverse_scalar_body;                                        \
-  }
-
-AT_FORALL_BINARY_OPS(DEFINE_OPERATOR)
-#undef DEFINE_OPERATOR
-#undef AT_FORALL_BINARY_OPS
-
-Tensor operator&(const Tensor& x, const Tensor& y);
-Tensor operator|(const Tensor& x, const Tensor& y);
-Tensor operator^(const Tensor& x, const Tensor& y);
 
 // <ATen/core/Formatting.h>
 TORCH_API std::ostream& operator<<(std::ostream& out, const Tensor& t);

@@ -32,7 +32,7 @@ struct C10_API TensorOptions {
   template <
       typename... Args,
       typename =
-          std::enable_if_t<std::is_constructible<Device, Args&&...>::value>>
+          std::enable_if_t<C10_MOCK_IS_CONSTRUCTIBLE(Device, Args&&...)>>
   /* implicit */ TensorOptions(Args&&... args)
       : TensorOptions(Device(std::forward<Args>(args)...)) {}
 

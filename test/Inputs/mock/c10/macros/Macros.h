@@ -43,6 +43,17 @@ using milliseconds = duration<int64_t, milli>;
 #include <chrono>
 #endif
 
+// The mock's own SFINAE uses the compiler's type-trait builtins instead of
+// std::is_constructible / std::is_convertible (same semantics, but the
+// libstdc++ 12 implementations are comparatively expensive to instantiate).
+#if defined(__clang__)
+#define C10_MOCK_IS_CONSTRUCTIBLE(...) __is_constructible(__VA_ARGS__)
+#define C10_MOCK_IS_CONVERTIBLE(From, To) __is_convertible_to(From, To)
+#else
+#define C10_MOCK_IS_CONSTRUCTIBLE(...) std::is_constructible<__VA_ARGS__>::value
+#define C10_MOCK_IS_CONVERTIBLE(From, To) std::is_convertible<From, To>::value
+#endif
+
 #define C10_API
 #define TORCH_API
 #define C10_NODISCARD [[nodiscard]]

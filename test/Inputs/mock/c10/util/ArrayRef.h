@@ -103,9 +103,9 @@ class OptionalArrayRef final {
       std::enable_if_t<
           !std::is_same<std::decay_t<U>, OptionalArrayRef>::value &&
               !std::is_same<std::decay_t<U>, in_place_t>::value &&
-              std::is_constructible<ArrayRef<T>, U&&>::value &&
-              std::is_convertible<U&&, ArrayRef<T>>::value &&
-              !std::is_convertible<U&&, T>::value,
+              C10_MOCK_IS_CONSTRUCTIBLE(ArrayRef<T>, U&&) &&
+              C10_MOCK_IS_CONVERTIBLE(U&&, ArrayRef<T>) &&
+              !C10_MOCK_IS_CONVERTIBLE(U&&, T),
           bool> = false>
   constexpr OptionalArrayRef(U&& value) noexcept {}
   template <
@@ -113,8 +113,8 @@ class OptionalArrayRef final {
       std::enable_if_t<
           !std::is_same<std::decay_t<U>, OptionalArrayRef>::value &&
               !std::is_same<std::decay_t<U>, in_place_t>::value &&
-              std::is_constructible<ArrayRef<T>, U&&>::value &&
-              !std::is_convertible<U&&, ArrayRef<T>>::value,
+              C10_MOCK_IS_CONSTRUCTIBLE(ArrayRef<T>, U&&) &&
+              !C10_MOCK_IS_CONVERTIBLE(U&&, ArrayRef<T>),
           bool> = false>
   constexpr explicit OptionalArrayRef(U&& value) noexcept {}
   template <typename... Args>
@@ -150,7 +150,7 @@ class IListRef {
   template <
       typename... UnboxedConstructorArgs,
       typename = std::enable_if_t<
-          std::is_constructible<unboxed_type, UnboxedConstructorArgs...>::value>>
+          C10_MOCK_IS_CONSTRUCTIBLE(unboxed_type, UnboxedConstructorArgs...)>>
   IListRef(UnboxedConstructorArgs&&... args) {}
 
   size_t size() const;

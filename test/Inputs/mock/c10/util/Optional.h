@@ -33,24 +33,25 @@ class optional {
   optional(const optional& rhs) = default;
   optional(optional&& rhs) = default;
 
-  // Same constraints as the real converting constructors; evaluated with
-  // std::conjunction so that copying an optional<T> never needs T complete.
+  // Same constraints as the real converting constructors. The checks that
+  // U is not optional/in_place_t come first, in their own template
+  // parameter, so that copying an optional<T> never needs T to be complete.
   template <
       typename U = T,
-      C10_MOCK_REQUIRES(std::conjunction<
-                        std::negation<std::is_same<typename std::decay<U>::type, in_place_t>>,
-                        std::negation<std::is_same<typename std::decay<U>::type, optional<T>>>,
-                        std::is_constructible<T, U&&>,
-                        std::is_convertible<U&&, T>>::value)>
+      typename = std::enable_if_t<
+          !std::is_same<std::remove_cv_t<std::remove_reference_t<U>>, in_place_t>::value &&
+          !std::is_same<std::remove_cv_t<std::remove_reference_t<U>>, optional<T>>::value>,
+      C10_MOCK_REQUIRES(
+          C10_MOCK_IS_CONSTRUCTIBLE(T, U&&) && C10_MOCK_IS_CONVERTIBLE(U&&, T))>
   constexpr optional(U&& u) {}
 
   template <
       typename U = T,
-      C10_MOCK_REQUIRES(std::conjunction<
-                        std::negation<std::is_same<typename std::decay<U>::type, in_place_t>>,
-                        std::negation<std::is_same<typename std::decay<U>::type, optional<T>>>,
-                        std::is_constructible<T, U&&>,
-                        std::negation<std::is_convertible<U&&, T>>>::value)>
+      typename = std::enable_if_t<
+          !std::is_same<std::remove_cv_t<std::remove_reference_t<U>>, in_place_t>::value &&
+          !std::is_same<std::remove_cv_t<std::remove_reference_t<U>>, optional<T>>::value>,
+      C10_MOCK_REQUIRES(
+          C10_MOCK_IS_CONSTRUCTIBLE(T, U&&) && !C10_MOCK_IS_CONVERTIBLE(U&&, T))>
   explicit constexpr optional(U&& u) {}
 
   template <class... Args>
@@ -70,15 +71,16 @@ class optional {
   optional& operator=(nullopt_t) noexcept;
   optional& operator=(const optional& rhs) = default;
   optional& operator=(optional&& rhs) = default;
-  template <class U = T>
+  template <
+      class U = T,
+      typename = std::enable_if_t<!std::is_same<
+          std::remove_cv_t<std::remove_reference_t<U>>,
+          optional<T>>::value>>
   auto operator=(U&& v) -> typename std::enable_if<
-      std::conjunction<
-          std::negation<std::is_same<typename std::decay<U>::type, optional<T>>>,
-          std::is_constructible<T, U>,
-          std::disjunction<
-              std::is_scalar<T>,
-              std::is_same<typename std::decay<U>::type, T>>,
-          std::is_assignable<T&, U>>::value,
+      C10_MOCK_IS_CONSTRUCTIBLE(T, U) &&
+          (std::is_scalar<T>::value ||
+           std::is_same<typename std::decay<U>::type, T>::value) &&
+          std::is_assignable<T&, U>::value,
       optional&>::type;
 
   template <class... Args>

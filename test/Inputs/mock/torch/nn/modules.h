@@ -114,7 +114,7 @@ AnyModule::AnyModule(std::shared_ptr<ModuleType> module) {
 template <typename ModuleType, typename>
 AnyModule::AnyModule(ModuleType&& module) {
   // Real: AnyModule(std::make_shared<ModuleType>(std::forward<ModuleType>(module)))
-  using checked_new_t = decltype(new ModuleType(std::forward<ModuleType>(module)));
+  static_cast<void>(sizeof(new ModuleType(std::forward<ModuleType>(module))));
   static_assert(
       torch::detail::has_forward<ModuleType>::value,
       "Can only store module with a forward() method that has a non-templatized"
@@ -319,7 +319,7 @@ class ModuleListImpl : public Cloneable<ModuleListImpl> {
   void push_back(M&& module) {
     // Real: push_back(std::make_shared<Type>(std::forward<M>(module)))
     using Type = typename std::remove_reference<M>::type;
-    using checked_new_t = decltype(new Type(std::forward<M>(module)));
+    static_cast<void>(sizeof(new Type(std::forward<M>(module))));
   }
 
   template <typename M>

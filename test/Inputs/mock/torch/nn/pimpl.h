@@ -44,8 +44,13 @@ using enable_if_module_t =
 // <torch/nn/pimpl-inl.h>
 struct ModuleHolderIndicator {};
 
+// Real: std::is_base_of<ModuleHolderIndicator, decay_t<T>>. The mock strips
+// references and cv-qualifiers only (identical result for every class type,
+// and cheaper than std::decay, which is evaluated for every module holder).
 template <typename T>
-using is_module_holder = std::is_base_of<ModuleHolderIndicator, decay_t<T>>;
+using is_module_holder = std::is_base_of<
+    ModuleHolderIndicator,
+    std::remove_cv_t<std::remove_reference_t<T>>>;
 
 template <typename T>
 using disable_if_module_holder_t = disable_if_t<is_module_holder<T>::value>;
@@ -63,8 +68,8 @@ struct is_module_holder_of_impl<true, T, C>
 template <typename T, typename C>
 struct is_module_holder_of : is_module_holder_of_impl<
                                  is_module_holder<T>::value,
-                                 decay_t<T>,
-                                 decay_t<C>> {};
+                                 std::remove_cv_t<std::remove_reference_t<T>>,
+                                 std::remove_cv_t<std::remove_reference_t<C>>> {};
 
 template <bool has_forward_value, typename C, typename... Args>
 struct return_type_of_forward_impl;
@@ -131,8 +136,8 @@ class ModuleHolder : torch::detail::ModuleHolderIndicator {
   explicit ModuleHolder(Head&& head, Tail&&... tail) {
     // Real: impl_(new Contained(std::forward<Head>(head), ...)). Checked in an
     // unevaluated operand to avoid instantiating shared_ptr machinery.
-    using checked_new_t = decltype(new Contained(
-        std::forward<Head>(head), std::forward<Tail>(tail)...));
+    static_cast<void>(sizeof(new Contained(
+        std::forward<Head>(head), std::forward<Tail>(tail)...)));
   }
 
   /// Constructs the `ModuleHolder` from a pointer to the contained type.
