@@ -3,6 +3,9 @@
 #define TORCH_TIDY_ALLCHECKS_H
 
 #include "MissingZeroGradCheck.h"
+#include "ModuleHardcodedDeviceCheck.h"
+#include "InplaceOnRequiresGradCheck.h"
 #include "BceOnLogitsCheck.h"
+#include "UnregisteredModuleMemberCheck.h"
 
 #endif

@@ -16,6 +16,8 @@ driver = lit_config.params.get("torch_tidy_driver", "")
 if driver:
     tidy = driver
     load = ""
+    # Its own temporary files, so both modes of a test can run at once.
+    config.test_exec_root = os.path.join(config.torch_tidy_obj, "test-binary")
 else:
     tidy = config.clang_tidy
     load = "--load=" + config.torch_tidy_plugin

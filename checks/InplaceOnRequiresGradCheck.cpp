@@ -1,0 +1,447 @@
+//===--- InplaceOnRequiresGradCheck.cpp - torch-inplace-on-requires-grad --===//
+//
+// Rule: an in-place operation must not change a tensor that requires grad (a
+// leaf such as a module parameter, or a view of one) while autograd records;
+// LibTorch throws "a leaf Variable that requires grad is being used in an
+// in-place operation". Updates of such tensors belong in a no-grad scope.
+//
+// Which tensors require grad: RequiresGrad.h. Whether autograd records at a
+// statement, also through the callers of the function: GradMode.h. Both are
+// decided once the whole TU is indexed (onEndOfTranslationUnit).
+//
+//===----------------------------------------------------------------------===//
+#include "InplaceOnRequiresGradCheck.h"
+
+#include "torch-tidy/Matchers.h"
+#include "torch-tidy/Options.h"
+#include "torch-tidy/TrainingLoop.h"
+#include "torch-tidy/Types.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace torch_tidy {
+
+InplaceOnRequiresGradCheck::InplaceOnRequiresGradCheck(StringRef Name,
+                                                       tidy::ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      RawNoGradGuardClasses(Options.get("NoGradGuardClasses", "")),
+      RawParameterFunctions(Options.get("ParameterFunctions", "")) {
+  GradConfig.NoGradGuardClasses = parseList(RawNoGradGuardClasses);
+  ParamConfig.ParameterFunctions = parseList(RawParameterFunctions);
+}
+
+void InplaceOnRequiresGradCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "NoGradGuardClasses", RawNoGradGuardClasses);
+  Options.store(Opts, "ParameterFunctions", RawParameterFunctions);
+}
+
+void InplaceOnRequiresGradCheck::onStartOfTranslationUnit() {
+  Index.reset();
+  Ctx = nullptr;
+  Reported.clear();
+}
+
+void InplaceOnRequiresGradCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(userFunctionDefinition().bind("fn"), this);
+}
+
+void InplaceOnRequiresGradCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
+  // Templates are analysed once per instantiation, where types are known.
+  if (!FD || FD->isDependentContext() || FD->isInvalidDecl())
+    return;
+  if (!Index)
+    Index.emplace(*Result.SourceManager);
+  Ctx = Result.Context;
+  Index->add(FD);
+}
+
+void InplaceOnRequiresGradCheck::onEndOfTranslationUnit() {
+  if (!Index || !Ctx)
+    return;
+  GradModeAnalysis GradMode(GradConfig, *Index);
+  RequiresGradAnalysis Grad(ParamConfig, *Index, GradMode);
+  for (const FunctionDecl *FD : Index->functions())
+    checkFunction(FD, GradMode, Grad);
+  Index.reset();
+}
+
+//===----------------------------------------------------------------------===//
+// In-place operations.
+
+struct InplaceOnRequiresGradCheck::InplaceOp {
+  const Expr *Call = nullptr;
+  const Expr *Target = nullptr;
+  clang::SourceLocation Loc; ///< where the diagnostic points
+  std::string Spelling;   ///< 'sub_', '-='
+  std::string OutOfPlace; ///< 'sub', '-'; empty when there is none
+  /// The statement whose whole expression is this operation (its value is
+  /// discarded), or null.
+  const Stmt *Statement = nullptr;
+};
+
+static bool isOneOf(llvm::StringRef N, std::initializer_list<llvm::StringRef> Names) {
+  return llvm::is_contained(Names, N);
+}
+
+static StringRef nameOf(const NamedDecl *D) {
+  return D && D->getIdentifier() ? D->getName() : StringRef();
+}
+
+/// In-place methods of at::Tensor that change no values autograd tracks.
+static bool isMetadataOnly(StringRef N) {
+  return isOneOf(N, {"requires_grad_", "rename_", "detach_", "share_memory_"});
+}
+
+static bool isTensorObject(const Expr *E) {
+  return E && isTensorClass(pointeeClass(E->getType()));
+}
+
+static const char *compoundSpelling(OverloadedOperatorKind K, const char **Plain) {
+  switch (K) {
+  case OO_PlusEqual: *Plain = "+"; return "+=";
+  case OO_MinusEqual: *Plain = "-"; return "-=";
+  case OO_StarEqual: *Plain = "*"; return "*=";
+  case OO_SlashEqual: *Plain = "/"; return "/=";
+  case OO_AmpEqual: *Plain = "&"; return "&=";
+  case OO_PipeEqual: *Plain = "|"; return "|=";
+  case OO_CaretEqual: *Plain = "^"; return "^=";
+  default: return nullptr;
+  }
+}
+
+/// Fills \p Out when \p E is an in-place operation on a tensor.
+static bool matchInplace(const Expr *E, const Expr *&Target, std::string &Spelling,
+                         std::string &OutOfPlace) {
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (OC->getNumArgs() != 2 || !isTensorObject(OC->getArg(0)))
+      return false;
+    const char *Plain = nullptr;
+    if (const char *S = compoundSpelling(OC->getOperator(), &Plain)) {
+      Target = OC->getArg(0);
+      Spelling = S;
+      OutOfPlace = Plain;
+      return true;
+    }
+    // `w[0] = v` writes into a temporary view: Tensor::operator=() &&.
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getDirectCallee());
+    if (OC->getOperator() == OO_Equal && MD && MD->getRefQualifier() == RQ_RValue) {
+      Target = OC->getArg(0);
+      Spelling = "=";
+      return true;
+    }
+    return false;
+  }
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    StringRef N = nameOf(MD);
+    if (!MD || !isTensorClass(MD->getParent()) || !N.ends_with("_") || N.starts_with("_") ||
+        isMetadataOnly(N))
+      return false;
+    Target = MC->getImplicitObjectArgument();
+    Spelling = N.str();
+    OutOfPlace = N.drop_back().str();
+    return true;
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    // at::relu_(t), torch::sigmoid_(t): ATen's in-place functions. The
+    // initialisers of torch::nn::init disable autograd themselves.
+    const FunctionDecl *FD = CE->getDirectCallee();
+    StringRef N = nameOf(FD);
+    if (!FD || !N.ends_with("_") || N.starts_with("_") || CE->getNumArgs() == 0 ||
+        FD->getNumParams() == 0 || isMetadataOnly(N))
+      return false;
+    const auto *NS = dyn_cast<NamespaceDecl>(FD->getDeclContext());
+    if (!NS || !(hasQualifiedName(NS, "at") || hasQualifiedName(NS, "torch")))
+      return false;
+    QualType P0 = FD->getParamDecl(0)->getType();
+    if (!P0->isLValueReferenceType() || P0.getNonReferenceType().isConstQualified() ||
+        !isTensorObject(CE->getArg(0)))
+      return false;
+    Target = CE->getArg(0);
+    Spelling = N.str();
+    OutOfPlace = (NS->getName() + "::" + N.drop_back()).str();
+    return true;
+  }
+  return false;
+}
+
+namespace {
+/// Finds the in-place operations of one body (lambda bodies excluded: they
+/// are functions of their own), with the statement each one makes up.
+class InplaceFinder {
+public:
+  explicit InplaceFinder(llvm::function_ref<void(const Expr *, const Stmt *)> Fn) : Fn(Fn) {}
+
+  void walk(const Stmt *S, const Stmt *Statement) {
+    if (!S)
+      return;
+    if (const auto *L = dyn_cast<LambdaExpr>(S)) {
+      for (const Expr *Init : L->capture_inits())
+        walk(Init, nullptr);
+      return;
+    }
+    if (const auto *E = dyn_cast<Expr>(S)) {
+      const Expr *Whole = Statement && isa<Expr>(Statement)
+                              ? cast<Expr>(Statement)->IgnoreImplicit()->IgnoreParens()
+                              : nullptr;
+      if (Whole != E && Whole && isWrapper(E)) {
+        // ExprWithCleanups and friends around the statement's expression.
+        for (const Stmt *Child : S->children())
+          walk(Child, Statement);
+        return;
+      }
+      Fn(E, Whole == E ? Statement : nullptr);
+    }
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      for (const Stmt *Child : CS->body())
+        walk(Child, Child);
+      return;
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      walk(If->getInit(), If->getInit());
+      walk(If->getConditionVariableDeclStmt(), nullptr);
+      walk(If->getCond(), nullptr);
+      walk(If->getThen(), If->getThen());
+      walk(If->getElse(), If->getElse());
+      return;
+    }
+    if (const auto *Sub = bodyOf(S)) {
+      for (const Stmt *Child : S->children())
+        walk(Child, Child == Sub ? Sub : nullptr);
+      return;
+    }
+    for (const Stmt *Child : S->children())
+      walk(Child, nullptr);
+  }
+
+private:
+  static bool isWrapper(const Expr *E) {
+    return isa<ExprWithCleanups>(E) || isa<ImplicitCastExpr>(E) || isa<ParenExpr>(E) ||
+           isa<MaterializeTemporaryExpr>(E) || isa<CXXBindTemporaryExpr>(E) ||
+           isa<FullExpr>(E);
+  }
+
+  static const Stmt *bodyOf(const Stmt *S) {
+    if (const auto *F = dyn_cast<ForStmt>(S))
+      return F->getBody();
+    if (const auto *R = dyn_cast<CXXForRangeStmt>(S))
+      return R->getBody();
+    if (const auto *W = dyn_cast<WhileStmt>(S))
+      return W->getBody();
+    if (const auto *D = dyn_cast<DoStmt>(S))
+      return D->getBody();
+    if (const auto *C = dyn_cast<SwitchCase>(S))
+      return C->getSubStmt();
+    if (const auto *L = dyn_cast<LabelStmt>(S))
+      return L->getSubStmt();
+    return nullptr;
+  }
+
+  llvm::function_ref<void(const Expr *, const Stmt *)> Fn;
+};
+} // namespace
+
+void InplaceOnRequiresGradCheck::checkFunction(const FunctionDecl *FD, GradModeAnalysis &GradMode,
+                                               RequiresGradAnalysis &Grad) {
+  auto Visit = [&](const Expr *E, const Stmt *Statement) {
+    InplaceOp Op;
+    if (!matchInplace(E, Op.Target, Op.Spelling, Op.OutOfPlace))
+      return;
+    // In a chain `w.sub_(a).div_(b)` the first operation is the one reported.
+    const Expr *Inner = Op.Target->IgnoreParenImpCasts();
+    std::string S1, S2;
+    const Expr *T = nullptr;
+    if (matchInplace(Inner, T, S1, S2))
+      return;
+    Op.Call = E;
+    Op.Loc = E->getExprLoc();
+    if (const auto *CE = dyn_cast<CallExpr>(E))
+      if (const auto *Callee = dyn_cast_or_null<DeclRefExpr>(CE->getCallee()->IgnoreImpCasts()))
+        Op.Loc = Callee->getLocation(); // `relu_` in `torch::relu_(p)`
+    Op.Statement = Statement;
+    std::optional<GradUse> Use = Grad.requiresGradWhileRecording(Op.Target, E, FD);
+    if (!Use)
+      return;
+    if (!Reported.insert(Op.Loc.getRawEncoding()).second)
+      return;
+    report(Op, *Use, FD, GradMode);
+  };
+  InplaceFinder Finder(Visit);
+  forEachBodyPart(FD, [&](const Stmt *S) { Finder.walk(S, nullptr); });
+}
+
+//===----------------------------------------------------------------------===//
+// Diagnostics.
+
+/// The source text of \p E when it is short and written plainly.
+static std::string shortText(const Expr *E, const SourceManager &SM, const LangOptions &LO) {
+  // A macro argument maps back to the text written at the call of the macro.
+  CharSourceRange R =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(E->getSourceRange()), SM, LO);
+  if (R.isInvalid())
+    return "";
+  StringRef Text = Lexer::getSourceText(R, SM, LO);
+  if (Text.empty() || Text.size() > 48 || Text.contains('\n'))
+    return "";
+  return Text.str();
+}
+
+static bool isParameterSource(GradSourceKind K) {
+  return K == GradSourceKind::ModuleParameters || K == GradSourceKind::RegisteredParameter ||
+         K == GradSourceKind::LayerParameter || K == GradSourceKind::OptimizerParameters ||
+         K == GradSourceKind::ParameterFunction;
+}
+
+/// How to spell `torch::NoGradGuard` in this TU, or empty when no spelling is
+/// declared.
+static std::string guardSpelling(ASTContext &Ctx) {
+  for (const char *NSName : {"torch", "at", "c10"}) {
+    for (const NamedDecl *ND :
+         Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(NSName))) {
+      const auto *NS = dyn_cast<NamespaceDecl>(ND);
+      if (!NS)
+        continue;
+      if (!NS->lookup(&Ctx.Idents.get("NoGradGuard")).empty())
+        return std::string(NSName) + "::NoGradGuard";
+    }
+  }
+  return "";
+}
+
+static bool mentionsName(const Stmt *S, StringRef Name) {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (nameOf(DRE->getDecl()) == Name)
+      return true;
+  for (const Stmt *Child : S->children())
+    if (mentionsName(Child, Name))
+      return true;
+  return false;
+}
+
+void InplaceOnRequiresGradCheck::report(const InplaceOp &Op, const GradUse &Use,
+                                        const FunctionDecl *FD, GradModeAnalysis &GradMode) {
+  const SourceManager &SM = Ctx->getSourceManager();
+  const LangOptions &LO = Ctx->getLangOpts();
+  bool Param = isParameterSource(Use.Source.Kind);
+  const Expr *Named = Op.Target->IgnoreImplicit()->IgnoreParens();
+  if (const auto *Arrow = dyn_cast<CXXOperatorCallExpr>(Named))
+    if (Arrow->getOperator() == OO_Arrow && Arrow->getNumArgs() == 1)
+      Named = Arrow->getArg(0); // `it` in `it->mul_(f)`
+  std::string Text = shortText(Named, SM, LO);
+  std::string Kind = Use.View ? (Param ? "a view of a module parameter"
+                                       : "a view of a tensor that requires grad")
+                              : (Param ? "a module parameter" : "a tensor that requires grad");
+  std::string What = Text.empty() ? Kind : "'" + Text + "', " + Kind + ",";
+  std::string Advice;
+  if (Op.Statement)
+    Advice = "do the update inside a 'torch::NoGradGuard' scope";
+  else if (!Op.OutOfPlace.empty())
+    Advice = "do it inside a 'torch::NoGradGuard' scope if it should change the stored "
+             "values, or use the out-of-place '" +
+             Op.OutOfPlace + "' if it is part of the computation";
+  else
+    Advice = "do it inside a 'torch::NoGradGuard' scope";
+
+  {
+    auto D = diag(Op.Loc,
+                  "in-place '%0' on %1 while autograd is recording: autograd cannot record an "
+                  "in-place change to %2 that requires grad, so this throws at run time; %3")
+             << Op.Spelling << What
+             << (Use.View ? "a view of a leaf tensor" : "a leaf tensor") << Advice;
+    // Wrapping the statement is certainly right: its value is discarded, so it
+    // is meant to change the stored values, which only works without autograd.
+    std::string Guard = guardSpelling(*Ctx);
+    const Stmt *S = Op.Statement;
+    if (S && !Guard.empty() && !S->getBeginLoc().isMacroID() && !S->getEndLoc().isMacroID() &&
+        !mentionsName(S, "no_grad")) {
+      SourceLocation AfterSemi =
+          Lexer::findLocationAfterToken(S->getEndLoc(), tok::semi, SM, LO, false);
+      if (AfterSemi.isValid())
+        D << FixItHint::CreateInsertion(S->getBeginLoc(), "{ " + Guard + " no_grad; ")
+          << FixItHint::CreateInsertion(AfterSemi, " }");
+    }
+  }
+
+  for (const CallSite *C : Use.Via)
+    diag(C->Site->getExprLoc(), "the tensor is passed to %0 here", DiagnosticIDs::Note)
+        << describeFunction(C->Callee);
+
+  // Where the tensor started requiring grad.
+  const Expr *Where = Use.Source.Where;
+  bool SameAsTarget = Where && Where->getExprLoc() == Op.Target->getExprLoc();
+  if (Where && !SameAsTarget) {
+    const auto *CE = dyn_cast<CallExpr>(Where);
+    std::string Callee =
+        CE && CE->getDirectCallee() ? "'" + nameOf(CE->getDirectCallee()).str() + "()'" : "";
+    switch (Use.Source.Kind) {
+    case GradSourceKind::ModuleParameters:
+      diag(Where->getExprLoc(), "%0 returns the module's parameters, which require grad",
+           DiagnosticIDs::Note)
+          << Callee;
+      break;
+    case GradSourceKind::RegisteredParameter:
+      diag(Where->getExprLoc(), "'register_parameter()' makes it a parameter that requires grad",
+           DiagnosticIDs::Note);
+      break;
+    case GradSourceKind::LayerParameter:
+      diag(Where->getExprLoc(), "a layer's weight and bias are parameters that require grad",
+           DiagnosticIDs::Note);
+      break;
+    case GradSourceKind::OptimizerParameters:
+      diag(Where->getExprLoc(),
+           "%0 returns the parameters the optimizer updates, which require grad",
+           DiagnosticIDs::Note)
+          << Callee;
+      break;
+    case GradSourceKind::ParameterFunction:
+      diag(Where->getExprLoc(), "%0 returns parameters (ParameterFunctions option)",
+           DiagnosticIDs::Note)
+          << Callee;
+      break;
+    case GradSourceKind::RequiresGradOption:
+      diag(Where->getExprLoc(), "the tensor is created with 'requires_grad' set here",
+           DiagnosticIDs::Note);
+      break;
+    case GradSourceKind::SetRequiresGrad:
+      diag(Where->getExprLoc(), "%0 makes the tensor require grad here", DiagnosticIDs::Note)
+          << Callee;
+      break;
+    }
+  }
+  // Why autograd records there.
+  if (Use.Region) {
+    const Stmt *Origin = Use.Region->Origin;
+    if (Use.Region->Switch == GradSwitch::Enable)
+      diag(Origin->getBeginLoc(), "autograd is switched back on here", DiagnosticIDs::Note);
+    else
+      diag(Origin->getBeginLoc(),
+           "this grad-mode switch takes a value that is not a literal, so autograd may "
+           "still record",
+           DiagnosticIDs::Note);
+    return;
+  }
+  // A no-grad guard earlier in the function whose block has already ended.
+  const GradRegion *Ended = nullptr;
+  for (const GradRegion &R : GradMode.regions(FD))
+    if (R.Switch == GradSwitch::Disable && R.Guard &&
+        SM.isBeforeInTranslationUnit(R.Origin->getBeginLoc(), Op.Call->getBeginLoc()))
+      Ended = &R;
+  if (Ended && !GradMode.regionAt(FD, Op.Call))
+    diag(Ended->Guard->getLocation(),
+         "the no-grad guard declared here ends with its block, before this statement",
+         DiagnosticIDs::Note);
+  if (Use.EnteredFrom)
+    diag(Use.EnteredFrom->Site->getExprLoc(), "%0 runs with autograd recording when called here",
+         DiagnosticIDs::Note)
+        << describeFunction(Use.EnteredFrom->Callee);
+}
+
+} // namespace torch_tidy

@@ -1,0 +1,50 @@
+//===--- InplaceOnRequiresGradCheck.h - torch-inplace-on-requires-grad -*- C++ -*-===//
+#ifndef TORCH_TIDY_INPLACEONREQUIRESGRADCHECK_H
+#define TORCH_TIDY_INPLACEONREQUIRESGRADCHECK_H
+
+#include "torch-tidy/FunctionIndex.h"
+#include "torch-tidy/GradMode.h"
+#include "torch-tidy/RequiresGrad.h"
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <optional>
+
+namespace torch_tidy {
+
+/// An in-place operation (`sub_()`, `-=`, `copy_()`, ...) on a tensor that
+/// requires grad (a module parameter, a tensor made with
+/// `requires_grad(true)`) while autograd is recording.
+/// Docs: docs/checks/torch-inplace-on-requires-grad.md
+class InplaceOnRequiresGradCheck : public clang::tidy::ClangTidyCheck {
+public:
+  InplaceOnRequiresGradCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
+  bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus;
+  }
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+  void onStartOfTranslationUnit() override;
+  void onEndOfTranslationUnit() override;
+
+private:
+  struct InplaceOp;
+  void checkFunction(const clang::FunctionDecl *FD, GradModeAnalysis &GradMode,
+                     RequiresGradAnalysis &Grad);
+  void report(const InplaceOp &Op, const GradUse &Use, const clang::FunctionDecl *FD,
+              GradModeAnalysis &GradMode);
+
+  const std::string RawNoGradGuardClasses;
+  const std::string RawParameterFunctions;
+  GradModeConfig GradConfig;
+  RequiresGradConfig ParamConfig;
+  std::optional<FunctionIndex> Index;
+  clang::ASTContext *Ctx = nullptr;
+  llvm::DenseSet<unsigned> Reported; // sites already diagnosed (templates)
+};
+
+} // namespace torch_tidy
+
+#endif

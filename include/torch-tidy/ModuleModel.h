@@ -1,0 +1,245 @@
+//===--- ModuleModel.h - what a torch::nn::Module subclass holds -*- C++ -*-===//
+//
+// For one `torch::nn::Module` subclass defined in user code: its members
+// (tensors, module holders, `std::shared_ptr`s to modules, plain config
+// values), what each constructor (and `reset()` of a Cloneable) stores into
+// them, which of them reach `register_module`, `register_parameter` or
+// `register_buffer` (directly, through the class's own methods, lambdas and
+// helpers defined in the TU that take the member by reference or return the
+// registration result), where each member is used, and what `forward` returns.
+//
+// The model is built top-down from the class definition: constructors, reset()
+// and the other methods are found through the class and read once; no parent
+// map is ever built. Bodies of other translation units are unknown: `Setups`
+// says which constructors are visible, so a check can stay silent when the
+// constructor that might register a member lives elsewhere.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCH_TIDY_MODULEMODEL_H
+#define TORCH_TIDY_MODULEMODEL_H
+
+#include "torch-tidy/Types.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace torch_tidy {
+
+enum class MemberKind {
+  Tensor,       ///< `torch::Tensor`: registered as a parameter or a buffer
+  Holder,       ///< a `ModuleHolder`: `torch::nn::Linear`, `Sequential`, `ModuleList`, `TORCH_MODULE` holders
+  SharedModule, ///< `std::shared_ptr<M>` with M a module class
+  Config,       ///< anything else: numbers, strings, options, containers, raw pointers
+};
+
+enum class RegistrationKind {
+  Parameter, ///< `register_parameter`
+  Buffer,    ///< `register_buffer`
+  Module,    ///< `register_module`, `replace_module`
+  Custom,    ///< a configured in-house registration function
+};
+
+/// What a value stored into a member is, as far as registration goes.
+enum class ValueKind {
+  Null,       ///< `nullptr`, `{nullptr}`, an undefined tensor, an empty shared_ptr
+  Fresh,      ///< a module or tensor built here that is not the result of a registration
+  Registered, ///< the result of a registration (directly or through a helper)
+  Borrowed,   ///< an object that exists elsewhere: a parameter, a global, another member
+  Unknown,    ///< anything the model cannot tell (mixed branches, opaque code)
+};
+
+/// One call that registers a member.
+struct Registration {
+  RegistrationKind Kind = RegistrationKind::Module;
+  /// The registration call (inside a helper when reached through one), or
+  /// the construction of a container (`torch::nn::Sequential(fc1, fc2)`).
+  const clang::Expr *Call = nullptr;
+  /// The call written in the analysed function through which it was reached
+  /// (the registration itself when written there).
+  const clang::Expr *Site = nullptr;
+  /// The function whose body was being analysed: a constructor, `reset()`, or
+  /// another method of the class.
+  const clang::FunctionDecl *Root = nullptr;
+  /// The class whose method (or constructor) was analysed.
+  const clang::CXXRecordDecl *Class = nullptr;
+  /// Found while reading a constructor or reset() of Class.
+  bool InSetup = false;
+  /// That setup's index in ModuleModel::Setups of Class, or -1.
+  int Setup = -1;
+};
+
+/// One store into a member while an object is constructed.
+struct MemberStore {
+  ValueKind Kind = ValueKind::Unknown;
+  /// The stored expression as written (an initializer, an assignment's
+  /// right-hand side); null for an implicit default initialization.
+  const clang::Expr *Value = nullptr;
+  /// Where it happens: the assignment, the initializer expression, or the
+  /// helper call through which it was reached.
+  const clang::Expr *Site = nullptr;
+  /// The function whose body holds the store (a helper when reached through one).
+  const clang::FunctionDecl *In = nullptr;
+  bool Conditional = false;  ///< under `if`, `switch`, `?:`, `&&`, `||`, `catch`, or in a loop
+  bool InLoop = false;       ///< inside a loop (runs any number of times)
+  bool Initializer = false;  ///< the member's initializer (init list, in-class or implicit)
+  bool InitList = false;     ///< written in the constructor's member-initializer list
+  bool InClassInit = false;  ///< the member's default member initializer
+  bool Direct = false;       ///< written in the setup function itself, not in a helper
+  /// For a registered value written as a registration call, that call.
+  const clang::CallExpr *RegistrationCall = nullptr;
+  /// The constructor's member initializer, for init-list and in-class stores.
+  const clang::CXXCtorInitializer *CtorInit = nullptr;
+};
+
+/// A read of a member outside construction.
+struct MemberUse {
+  const clang::MemberExpr *Ref = nullptr;
+  const clang::FunctionDecl *In = nullptr;
+};
+
+/// A way the object gets built: a constructor, or `reset()` of a Cloneable
+/// (which `clone()` calls on the copy).
+struct SetupFunction {
+  /// The declaration in the class; null for the implicit default constructor.
+  const clang::FunctionDecl *Decl = nullptr;
+  /// The definition with a body in this TU; null when not visible. Defaulted
+  /// and implicit constructors need none: they run the member initializers.
+  const clang::FunctionDecl *Definition = nullptr;
+  bool IsReset = false;
+  bool Visible = false;
+  /// Calls to code the model cannot read (defined elsewhere, too deep) that
+  /// could register members, or registrations of values it cannot trace: a
+  /// member's state after such a setup is unknown.
+  bool Opaque = false;
+};
+
+struct ModuleMember {
+  const clang::FieldDecl *Field = nullptr;
+  MemberKind Kind = MemberKind::Config;
+  /// Holder and SharedModule: the module class (the Impl of a holder).
+  const clang::CXXRecordDecl *ModuleClass = nullptr;
+  /// Every registration of this member found in the class (constructors,
+  /// reset(), other methods) and in derived classes defined in the TU.
+  llvm::SmallVector<Registration, 1> Registrations;
+  /// Stores during each setup, indexed like ModuleModel::Setups, in order.
+  std::vector<llvm::SmallVector<MemberStore, 2>> Stores;
+  /// Setups (indexes into ModuleModel::Setups) that register it.
+  llvm::SmallVector<unsigned, 2> RegisteredBy;
+  /// Reads in methods other than setup functions.
+  llvm::SmallVector<MemberUse, 4> Uses;
+  /// Made to require grad while being built: `torch::requires_grad()`,
+  /// `TensorOptions().requires_grad(true)`, `requires_grad_()`,
+  /// `set_requires_grad(true)` (so it is meant to be a parameter).
+  bool RequiresGrad = false;
+  /// Assigned a new value by a method other than a setup function (a cache).
+  bool StoredAfterSetup = false;
+  /// Holder and SharedModule of a stateless module class (isStatelessModuleClass).
+  bool Stateless = false;
+
+  bool isModule() const { return Kind == MemberKind::Holder || Kind == MemberKind::SharedModule; }
+  bool isRegistered() const { return !Registrations.empty(); }
+  bool registeredBy(unsigned Setup) const;
+};
+
+struct ModuleModel {
+  const clang::CXXRecordDecl *Class = nullptr;
+  /// Derived from `torch::nn::Cloneable<...>`: its `reset()` builds the clones.
+  bool Cloneable = false;
+  llvm::SmallVector<SetupFunction, 2> Setups;
+  /// Every constructor and `reset()` that builds members has its body in this
+  /// TU (defaulted and implicit constructors always do). Only then can a check
+  /// conclude that a member is never registered.
+  bool SetupVisible = false;
+  /// Some method declared in the class has no body in this TU (so uses may be
+  /// missing from ModuleMember::Uses).
+  bool HasInvisibleMethods = false;
+  /// A registration in a method other than a setup function whose argument
+  /// could not be traced to a member (say, a loop over a container of holders).
+  bool UntracedRegistration = false;
+  std::vector<ModuleMember> Members;
+  /// Functions read as part of a construction (the setups and the helpers
+  /// they call).
+  llvm::SmallPtrSet<const clang::FunctionDecl *, 8> SetupReached;
+  /// `forward` definitions in this TU, and their return statements.
+  llvm::SmallVector<const clang::CXXMethodDecl *, 1> Forwards;
+  llvm::SmallVector<const clang::ReturnStmt *, 2> ForwardReturns;
+  /// Every registration call found, with its literal name when there is one
+  /// (`""` when the name is computed) and the literal prefix of a computed name.
+  struct NameUse {
+    const clang::CallExpr *Call;
+    std::string Name;
+    bool Literal;
+  };
+  llvm::SmallVector<NameUse, 4> RegisteredNames;
+
+  const ModuleMember *member(const clang::FieldDecl *FD) const;
+};
+
+struct ModuleModelConfig {
+  TypeConfig Types;
+  /// In-house functions or methods that register their argument(s) and
+  /// return the registered value.
+  std::vector<std::string> RegistrationFunctions;
+  /// Module classes (besides LibTorch's activations, pooling, padding,
+  /// reshaping and `Functional`) that have no parameters, no buffers and no
+  /// train/eval behaviour, so that registering them changes nothing.
+  std::vector<std::string> StatelessModuleClasses;
+  /// How many helper calls deep construction is followed.
+  unsigned MaxCallDepth = 4;
+};
+
+/// A module class whose objects have no parameters, no buffers and no
+/// train/eval behaviour (`torch::nn::ReLU`, `MaxPool2d`, `Flatten`,
+/// `Functional`, ...), or one listed in \p Config.
+bool isStatelessModuleClass(const clang::CXXRecordDecl *RD, const ModuleModelConfig &Config);
+
+/// Builds and caches the models of the module classes of one TU.
+class ModuleModels {
+public:
+  ModuleModels(const ModuleModelConfig &Config, clang::ASTContext &Ctx);
+  ~ModuleModels();
+
+  /// The model of \p RD (a class definition), or null when it is not a
+  /// `torch::nn::Module` subclass, is a dependent template, or is invalid.
+  const ModuleModel *get(const clang::CXXRecordDecl *RD);
+
+  /// Registrations of \p FD found while building any model so far: in the
+  /// class itself, in classes derived from it, or in other modules' methods
+  /// (`register_module("x", child->fc)`).
+  llvm::ArrayRef<Registration> registrationsOf(const clang::FieldDecl *FD) const;
+
+  /// The kind of member a field of type \p T is.
+  MemberKind memberKind(clang::QualType T, const clang::CXXRecordDecl **ModuleClass) const;
+
+  /// The registration kind of \p Call when it registers something.
+  std::optional<RegistrationKind> registrationKind(const clang::CallExpr *Call) const;
+
+  const ModuleModelConfig &config() const { return Config; }
+
+private:
+  friend class ModelBuilder;
+  const ModuleModelConfig &Config;
+  clang::ASTContext &Ctx;
+  llvm::DenseMap<const clang::CXXRecordDecl *, std::unique_ptr<ModuleModel>> Models;
+  llvm::DenseMap<const clang::FieldDecl *, llvm::SmallVector<Registration, 1>> FieldRegistrations;
+  /// Whether a function's return value is a registration result.
+  llvm::DenseMap<const clang::FunctionDecl *, ValueKind> ReturnKinds;
+};
+
+/// How a diagnostic names a setup function: `constructor 'Net(int64_t)'`,
+/// `the implicit default constructor`, `'reset()'`.
+std::string describeSetup(const SetupFunction &S);
+
+} // namespace torch_tidy
+
+#endif

@@ -1,0 +1,284 @@
+//===--- GradMode.cpp - whether autograd records at a statement -----------===//
+#include "torch-tidy/GradMode.h"
+
+#include "torch-tidy/Types.h"
+
+#include "clang/AST/StmtCXX.h"
+
+#include <optional>
+
+using namespace clang;
+
+namespace torch_tidy {
+
+static std::optional<bool> boolLiteral(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E)) {
+      E = D->getExpr();
+      continue;
+    }
+    break;
+  }
+  if (const auto *B = dyn_cast_or_null<CXXBoolLiteralExpr>(E))
+    return B->getValue();
+  if (const auto *I = dyn_cast_or_null<IntegerLiteral>(E))
+    return I->getValue().getBoolValue();
+  return std::nullopt;
+}
+
+static GradSwitch switchFor(const Expr *EnabledArg) {
+  std::optional<bool> On = boolLiteral(EnabledArg);
+  if (!On)
+    return GradSwitch::Unknown;
+  return *On ? GradSwitch::Enable : GradSwitch::Disable;
+}
+
+static bool isConfigured(const CXXRecordDecl *D, const GradModeConfig &Config) {
+  for (const std::string &N : Config.NoGradGuardClasses)
+    if (isSameOrDerivedFrom(D, N))
+      return true;
+  return false;
+}
+
+bool isGradGuardClass(const CXXRecordDecl *D, const GradModeConfig &Config) {
+  return D && (isSameOrDerivedFrom(D, "c10::AutoGradMode") ||
+               isSameOrDerivedFrom(D, "c10::InferenceMode") || isConfigured(D, Config));
+}
+
+GradSwitch guardSwitch(const CXXConstructExpr *CE, const GradModeConfig &Config) {
+  if (!CE || !CE->getConstructor())
+    return GradSwitch::None;
+  const CXXRecordDecl *D = CE->getConstructor()->getParent();
+  if (!isGradGuardClass(D, Config))
+    return GradSwitch::None;
+  if (isSameOrDerivedFrom(D, "c10::NoGradGuard") || isConfigured(D, Config))
+    return GradSwitch::Disable;
+  if (CE->getConstructor()->isCopyOrMoveConstructor())
+    return GradSwitch::Unknown;
+  if (isSameOrDerivedFrom(D, "c10::InferenceMode")) {
+    // InferenceMode(bool enabled = true): enabling it disables autograd.
+    GradSwitch S = CE->getNumArgs() == 0 ? GradSwitch::Enable : switchFor(CE->getArg(0));
+    if (S == GradSwitch::Enable)
+      return GradSwitch::Disable;
+    if (S == GradSwitch::Disable)
+      return GradSwitch::Enable;
+    return S;
+  }
+  // c10::AutoGradMode(bool enabled).
+  return CE->getNumArgs() == 0 ? GradSwitch::Unknown : switchFor(CE->getArg(0));
+}
+
+GradSwitch setEnabledSwitch(const CallExpr *CE) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE ? CE->getDirectCallee() : nullptr);
+  if (!MD || !MD->isStatic() || !MD->getIdentifier() || MD->getName() != "set_enabled" ||
+      !hasQualifiedName(MD->getParent(), "c10::GradMode") || CE->getNumArgs() != 1)
+    return GradSwitch::None;
+  return switchFor(CE->getArg(0));
+}
+
+namespace {
+class RegionWalker {
+public:
+  RegionWalker(const GradModeConfig &Config, std::vector<GradRegion> &Regions,
+               llvm::DenseMap<const Stmt *, unsigned> &Innermost)
+      : Config(Config), Regions(Regions), Innermost(Innermost) {}
+
+  void walk(const Stmt *S) {
+    if (!S)
+      return;
+    if (Current >= 0)
+      Innermost[S] = static_cast<unsigned>(Current);
+    if (const auto *L = dyn_cast<LambdaExpr>(S)) {
+      // The body is the lambda's own function; only the captures run here.
+      for (const Expr *Init : L->capture_inits())
+        walk(Init);
+      return;
+    }
+    if (isScope(S)) {
+      int Saved = Current;
+      for (const Stmt *Child : S->children())
+        walk(Child);
+      Current = Saved;
+      return;
+    }
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls()) {
+        const auto *VD = dyn_cast<VarDecl>(D);
+        if (!VD)
+          continue;
+        walk(VD->getInit());
+        if (!VD->hasLocalStorage() || VD->getType()->isReferenceType())
+          continue;
+        GradSwitch Sw = guardSwitch(constructionOf(VD->getInit()), Config);
+        if (Sw != GradSwitch::None)
+          open(Sw, VD, DS);
+      }
+      return;
+    }
+    for (const Stmt *Child : S->children())
+      walk(Child);
+    if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      GradSwitch Sw = setEnabledSwitch(CE);
+      if (Sw != GradSwitch::None)
+        open(Sw, nullptr, CE);
+    }
+  }
+
+private:
+  static bool isScope(const Stmt *S) {
+    return isa<CompoundStmt>(S) || isa<IfStmt>(S) || isa<ForStmt>(S) || isa<WhileStmt>(S) ||
+           isa<DoStmt>(S) || isa<SwitchStmt>(S) || isa<CXXForRangeStmt>(S) ||
+           isa<CXXCatchStmt>(S);
+  }
+
+  static const CXXConstructExpr *constructionOf(const Expr *E) {
+    while (E) {
+      E = E->IgnoreImplicit();
+      if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+        // `auto g = torch::NoGradGuard();` before C++17 copies a temporary.
+        if (CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor()) {
+          E = CE->getArg(0);
+          continue;
+        }
+        return CE;
+      }
+      if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E)) {
+        E = FC->getSubExpr();
+        continue;
+      }
+      return nullptr;
+    }
+    return nullptr;
+  }
+
+  void open(GradSwitch Sw, const VarDecl *Guard, const Stmt *Origin) {
+    GradRegion R;
+    R.Switch = Sw;
+    R.Guard = Guard;
+    R.Origin = Origin;
+    R.Outer = Current;
+    Regions.push_back(R);
+    Current = static_cast<int>(Regions.size()) - 1;
+  }
+
+  const GradModeConfig &Config;
+  std::vector<GradRegion> &Regions;
+  llvm::DenseMap<const Stmt *, unsigned> &Innermost;
+  int Current = -1;
+};
+} // namespace
+
+const GradModeAnalysis::FunctionRegions &GradModeAnalysis::compute(const FunctionDecl *FD) {
+  auto It = Cache.find(FD);
+  if (It != Cache.end())
+    return It->second;
+  FunctionRegions R;
+  RegionWalker W(Config, R.Regions, R.Innermost);
+  forEachBodyPart(FD, [&](const Stmt *S) { W.walk(S); });
+  return Cache[FD] = std::move(R);
+}
+
+llvm::ArrayRef<GradRegion> GradModeAnalysis::regions(const FunctionDecl *FD) {
+  return compute(FD).Regions;
+}
+
+const GradRegion *GradModeAnalysis::regionAt(const FunctionDecl *FD, const Stmt *S) {
+  const FunctionRegions &R = compute(FD);
+  auto It = R.Innermost.find(S);
+  if (It == R.Innermost.end())
+    return nullptr;
+  return &R.Regions[It->second];
+}
+
+llvm::ArrayRef<CallSite> GradModeAnalysis::entries(const FunctionDecl *FD,
+                                                   const LambdaSite **Written) {
+  if (Written)
+    *Written = nullptr;
+  llvm::ArrayRef<CallSite> Calls = Index.callers(FD);
+  if (Calls.empty() && Written)
+    *Written = Index.lambdaSite(FD);
+  return Calls;
+}
+
+void GradModeAnalysis::propagate() {
+  Propagated = true;
+  // Lambdas never called by name run where they are written.
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const FunctionDecl *, 2>> WrittenIn;
+  llvm::SmallVector<const FunctionDecl *, 16> Work;
+  for (const FunctionDecl *F : Index.functions()) {
+    const LambdaSite *Written = nullptr;
+    if (!entries(F, &Written).empty())
+      continue;
+    if (Written) {
+      WrittenIn[Written->Owner].push_back(F);
+      continue;
+    }
+    // Nothing in the TU calls it: its callers are elsewhere.
+    Recording.try_emplace(F, nullptr);
+    Work.push_back(F);
+  }
+  // A call or lambda under `AutoGradMode(true)` (or a switch that is not known
+  // to disable autograd) records whatever its caller's mode.
+  for (const FunctionDecl *C : Index.functions()) {
+    for (const CallSite &Site : Index.callees(C)) {
+      const GradRegion *R = regionAt(C, Site.Site);
+      if (R && R->Switch != GradSwitch::Disable &&
+          Recording.try_emplace(Site.Callee, &Site).second)
+        Work.push_back(Site.Callee);
+    }
+    auto It = WrittenIn.find(C);
+    if (It == WrittenIn.end())
+      continue;
+    for (const FunctionDecl *L : It->second) {
+      const LambdaSite *Written = Index.lambdaSite(L);
+      const GradRegion *R = Written ? regionAt(C, Written->Lambda) : nullptr;
+      if (R && R->Switch != GradSwitch::Disable && Recording.try_emplace(L, nullptr).second)
+        Work.push_back(L);
+    }
+  }
+  while (!Work.empty()) {
+    const FunctionDecl *C = Work.pop_back_val();
+    for (const CallSite &Site : Index.callees(C)) {
+      if (disabledAt(C, Site.Site))
+        continue;
+      if (Recording.try_emplace(Site.Callee, &Site).second)
+        Work.push_back(Site.Callee);
+    }
+    auto It = WrittenIn.find(C);
+    if (It == WrittenIn.end())
+      continue;
+    for (const FunctionDecl *L : It->second) {
+      const LambdaSite *Written = Index.lambdaSite(L);
+      if (Written && disabledAt(C, Written->Lambda))
+        continue;
+      if (Recording.try_emplace(L, nullptr).second)
+        Work.push_back(L);
+    }
+  }
+}
+
+bool GradModeAnalysis::entersRecording(const FunctionDecl *FD, const CallSite **From) {
+  if (!Propagated)
+    propagate();
+  auto It = Recording.find(FD);
+  if (From)
+    *From = It == Recording.end() ? nullptr : It->second;
+  if (It != Recording.end())
+    return true;
+  // Not indexed (e.g. a function the index never saw): autograd's default.
+  return !Index.contains(FD);
+}
+
+GradVerdict GradModeAnalysis::at(const FunctionDecl *FD, const Stmt *S) {
+  GradVerdict V;
+  V.Region = regionAt(FD, S);
+  if (V.Region) {
+    V.Records = V.Region->Switch != GradSwitch::Disable;
+    return V;
+  }
+  V.Records = entersRecording(FD, &V.EnteredFrom);
+  return V;
+}
+
+} // namespace torch_tidy

@@ -1,0 +1,1352 @@
+//===--- ModuleModel.cpp - what a torch::nn::Module subclass holds ---------===//
+#include "torch-tidy/ModuleModel.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+
+namespace torch_tidy {
+
+static bool hasName(const NamedDecl *D, llvm::StringRef Name) {
+  return D && D->getIdentifier() && D->getName() == Name;
+}
+
+bool ModuleMember::registeredBy(unsigned Setup) const {
+  return llvm::is_contained(RegisteredBy, Setup);
+}
+
+const ModuleMember *ModuleModel::member(const FieldDecl *FD) const {
+  for (const ModuleMember &M : Members)
+    if (M.Field == FD)
+      return &M;
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Types of members and values
+//===----------------------------------------------------------------------===//
+
+static const CXXRecordDecl *recordOf(QualType T) {
+  if (T.isNull())
+    return nullptr;
+  return T.getNonReferenceType()->getAsCXXRecordDecl();
+}
+
+static bool isSharedPtr(QualType T) {
+  return hasQualifiedName(recordOf(T), "std::shared_ptr");
+}
+
+/// Tensors, holders and shared_ptrs are handles: copies designate one object.
+static bool isHandleType(QualType T) {
+  const CXXRecordDecl *RD = recordOf(T);
+  if (!RD)
+    return false;
+  return isTensorClass(RD) || isSharedPtr(T) || holderImpl(RD) != nullptr;
+}
+
+static bool isHolderType(QualType T) { return holderImpl(recordOf(T)) != nullptr; }
+
+MemberKind ModuleModels::memberKind(QualType T, const CXXRecordDecl **ModuleClass) const {
+  if (ModuleClass)
+    *ModuleClass = nullptr;
+  if (T.isNull() || T->isReferenceType() || T->isPointerType())
+    return MemberKind::Config;
+  if (isTensorType(T))
+    return MemberKind::Tensor;
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return MemberKind::Config;
+  if (const CXXRecordDecl *Impl = holderImpl(RD)) {
+    if (ModuleClass)
+      *ModuleClass = Impl;
+    return MemberKind::Holder;
+  }
+  if (isSharedPtr(T)) {
+    const CXXRecordDecl *Pointee = pointeeClass(T);
+    if (isModuleClass(Pointee, Config.Types)) {
+      if (ModuleClass)
+        *ModuleClass = Pointee;
+      return MemberKind::SharedModule;
+    }
+  }
+  return MemberKind::Config;
+}
+
+std::optional<RegistrationKind> ModuleModels::registrationKind(const CallExpr *Call) const {
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD)
+    return std::nullopt;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
+    if (hasQualifiedName(MD->getParent(), "torch::nn::Module")) {
+      if (hasName(MD, "register_parameter"))
+        return RegistrationKind::Parameter;
+      if (hasName(MD, "register_buffer"))
+        return RegistrationKind::Buffer;
+      if (hasName(MD, "register_module") || hasName(MD, "replace_module"))
+        return RegistrationKind::Module;
+    }
+  }
+  if (matchesFunctionList(FD, Config.RegistrationFunctions))
+    return RegistrationKind::Custom;
+  return std::nullopt;
+}
+
+bool isStatelessModuleClass(const CXXRecordDecl *RD, const ModuleModelConfig &Config) {
+  if (!RD)
+    return false;
+  // LibTorch modules that register nothing and ignore is_training(). Not
+  // here: PReLU (a parameter), RReLU (random in training), FractionalMaxPool
+  // (a buffer), Dropout and the norms (train/eval), losses (weight buffers).
+  static const char *const Stateless[] = {
+      "torch::nn::ReLUImpl",          "torch::nn::ReLU6Impl",
+      "torch::nn::LeakyReLUImpl",     "torch::nn::ELUImpl",
+      "torch::nn::SELUImpl",          "torch::nn::CELUImpl",
+      "torch::nn::GELUImpl",          "torch::nn::SiLUImpl",
+      "torch::nn::MishImpl",          "torch::nn::GLUImpl",
+      "torch::nn::SigmoidImpl",       "torch::nn::LogSigmoidImpl",
+      "torch::nn::TanhImpl",          "torch::nn::TanhshrinkImpl",
+      "torch::nn::HardtanhImpl",      "torch::nn::HardshrinkImpl",
+      "torch::nn::SoftshrinkImpl",    "torch::nn::SoftplusImpl",
+      "torch::nn::SoftsignImpl",      "torch::nn::ThresholdImpl",
+      "torch::nn::SoftmaxImpl",       "torch::nn::SoftminImpl",
+      "torch::nn::LogSoftmaxImpl",    "torch::nn::Softmax2dImpl",
+      "torch::nn::AvgPoolImpl",       "torch::nn::MaxPoolImpl",
+      "torch::nn::AdaptiveAvgPoolImpl", "torch::nn::AdaptiveMaxPoolImpl",
+      "torch::nn::MaxUnpoolImpl",     "torch::nn::LPPoolImpl",
+      "torch::nn::ReflectionPadImpl", "torch::nn::ReplicationPadImpl",
+      "torch::nn::ConstantPadImpl",   "torch::nn::ZeroPad2dImpl",
+      "torch::nn::UpsampleImpl",      "torch::nn::PixelShuffleImpl",
+      "torch::nn::PixelUnshuffleImpl", "torch::nn::IdentityImpl",
+      "torch::nn::FlattenImpl",       "torch::nn::UnflattenImpl",
+      "torch::nn::FoldImpl",          "torch::nn::UnfoldImpl",
+      "torch::nn::CosineSimilarityImpl", "torch::nn::PairwiseDistanceImpl",
+      "torch::nn::FunctionalImpl",
+  };
+  for (const char *Name : Stateless)
+    if (isSameOrDerivedFrom(RD, Name))
+      return true;
+  for (const std::string &Name : Config.StatelessModuleClasses)
+    if (isSameOrDerivedFrom(RD, Name))
+      return true;
+  return false;
+}
+
+/// `torch::nn::Sequential`, `ModuleList`, `ModuleDict` (holders or Impls)
+/// register the modules added to them; `ParameterList` and `ParameterDict`
+/// register the tensors.
+static std::optional<RegistrationKind> containerKind(const CXXRecordDecl *RD) {
+  if (!RD)
+    return std::nullopt;
+  if (const CXXRecordDecl *Impl = holderImpl(RD))
+    RD = Impl;
+  if (isSameOrDerivedFrom(RD, "torch::nn::SequentialImpl") ||
+      isSameOrDerivedFrom(RD, "torch::nn::ModuleListImpl") ||
+      isSameOrDerivedFrom(RD, "torch::nn::ModuleDictImpl"))
+    return RegistrationKind::Module;
+  if (isSameOrDerivedFrom(RD, "torch::nn::ParameterListImpl") ||
+      isSameOrDerivedFrom(RD, "torch::nn::ParameterDictImpl"))
+    return RegistrationKind::Parameter;
+  return std::nullopt;
+}
+
+static std::optional<RegistrationKind> containerAddKind(const CallExpr *Call) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+  if (!MD || !MD->getIdentifier())
+    return std::nullopt;
+  llvm::StringRef N = MD->getName();
+  if (N != "push_back" && N != "insert" && N != "extend" && N != "update" && N != "append")
+    return std::nullopt;
+  return containerKind(MD->getParent());
+}
+
+/// Looks through what does not change which object a handle expression
+/// designates: parentheses, implicit conversions, temporaries, copies and
+/// moves of handles, conversions between handles (holder from shared_ptr),
+/// `std::move`, `.ptr()` and `.get()`.
+static const Expr *stripValue(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParens();
+    if (const auto *C = dyn_cast<ImplicitCastExpr>(E)) {
+      E = C->getSubExpr();
+      continue;
+    }
+    if (const auto *C = dyn_cast<CXXFunctionalCastExpr>(E)) {
+      E = C->getSubExpr();
+      continue;
+    }
+    if (const auto *C = dyn_cast<ExprWithCleanups>(E)) {
+      E = C->getSubExpr();
+      continue;
+    }
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = M->getSubExpr();
+      continue;
+    }
+    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E)) {
+      E = B->getSubExpr();
+      continue;
+    }
+    if (const auto *D = dyn_cast<CXXDefaultInitExpr>(E)) {
+      E = D->getExpr();
+      continue;
+    }
+    if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E)) {
+      E = D->getExpr();
+      continue;
+    }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      unsigned N = CE->getNumArgs();
+      bool OneArg = N >= 1;
+      for (unsigned I = 1; I < N && OneArg; ++I)
+        OneArg = isa<CXXDefaultArgExpr>(CE->getArg(I));
+      if (OneArg && isHandleType(CE->getType()) && isHandleType(CE->getArg(0)->getType())) {
+        E = CE->getArg(0);
+        continue;
+      }
+      return E;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      if (FD && (hasQualifiedName(FD, "std::move") || hasQualifiedName(FD, "std::forward")) &&
+          Call->getNumArgs() == 1) {
+        E = Call->getArg(0);
+        continue;
+      }
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+        if ((hasName(FD, "ptr") || hasName(FD, "get")) && MC->getNumArgs() == 0 &&
+            isHandleType(MC->getImplicitObjectArgument()->getType())) {
+          E = MC->getImplicitObjectArgument();
+          continue;
+        }
+      return E;
+    }
+    return E;
+  }
+  return E;
+}
+
+static bool isTrueArg(const Expr *A) {
+  while (A) {
+    A = A->IgnoreParenImpCasts();
+    if (const auto *D = dyn_cast<CXXDefaultArgExpr>(A)) {
+      A = D->getExpr();
+      continue;
+    }
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(A)) {
+      A = M->getSubExpr();
+      continue;
+    }
+    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(A)) {
+      A = B->getSubExpr();
+      continue;
+    }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(A)) { // c10::optional<bool>(true)
+      if (CE->getNumArgs() != 1)
+        return false;
+      A = CE->getArg(0);
+      continue;
+    }
+    if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(A))
+      return B->getValue();
+    if (const auto *I = dyn_cast<IntegerLiteral>(A))
+      return I->getValue() != 0;
+    return false;
+  }
+  return false;
+}
+
+/// `requires_grad_()`, `set_requires_grad(true)` on a tensor, or
+/// `requires_grad(true)` making tensor options.
+static bool isRequiresGradCall(const CallExpr *Call) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || !FD->getIdentifier())
+    return false;
+  llvm::StringRef N = FD->getName();
+  if (N != "requires_grad_" && N != "set_requires_grad" && N != "requires_grad")
+    return false;
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (N == "requires_grad") {
+    // torch::requires_grad(bool = true), TensorOptions::requires_grad(optional<bool>);
+    // Tensor::requires_grad() is a query.
+    if (MD && isTensorClass(MD->getParent()))
+      return false;
+  } else if (!MD || !isTensorClass(MD->getParent())) {
+    return false;
+  }
+  unsigned First = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
+  if (Call->getNumArgs() <= First)
+    return N != "set_requires_grad";
+  return isTrueArg(Call->getArg(First));
+}
+
+static bool mentionsRequiresGrad(const Stmt *S) {
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (isRequiresGradCall(Call))
+      return true;
+  if (const auto *D = dyn_cast<CXXDefaultArgExpr>(S))
+    return mentionsRequiresGrad(D->getExpr());
+  if (const auto *D = dyn_cast<CXXDefaultInitExpr>(S))
+    return mentionsRequiresGrad(D->getExpr());
+  for (const Stmt *Child : S->children())
+    if (mentionsRequiresGrad(Child))
+      return true;
+  return false;
+}
+
+static ValueKind combine(ValueKind A, ValueKind B) {
+  if (A == B)
+    return A;
+  if (A == ValueKind::Null)
+    return B;
+  if (B == ValueKind::Null)
+    return A;
+  return ValueKind::Unknown;
+}
+
+/// The literal name of a registration (`"fc"`), or the literal prefix of a
+/// computed one (`"layer" + std::to_string(i)` gives `layer`).
+static void registrationName(const Expr *E, std::string &Name, bool &Literal) {
+  Name.clear();
+  Literal = false;
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *SL = dyn_cast<StringLiteral>(E)) {
+      if (SL->getCharByteWidth() == 1)
+        Name = SL->getString().str();
+      Literal = SL->getCharByteWidth() == 1;
+      return;
+    }
+    if (const auto *C = dyn_cast<ExprWithCleanups>(E)) {
+      E = C->getSubExpr();
+      continue;
+    }
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = M->getSubExpr();
+      continue;
+    }
+    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E)) {
+      E = B->getSubExpr();
+      continue;
+    }
+    if (const auto *C = dyn_cast<CXXFunctionalCastExpr>(E)) {
+      E = C->getSubExpr();
+      continue;
+    }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      if (CE->getNumArgs() < 1)
+        return;
+      E = CE->getArg(0);
+      continue;
+    }
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+      if (OC->getOperator() == OO_Plus && OC->getNumArgs() == 2) {
+        std::string Prefix;
+        bool L = false;
+        registrationName(OC->getArg(0), Prefix, L);
+        Name = Prefix;
+        Literal = false;
+      }
+      return;
+    }
+    return;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The walker
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// What a helper's parameters and `this` stand for at one call.
+struct Frame {
+  const FunctionDecl *Fn = nullptr;
+  bool ThisIsSelf = false;
+  llvm::DenseMap<const ParmVarDecl *, const FieldDecl *> ParamField;
+  llvm::DenseMap<const ParmVarDecl *, const VarDecl *> ParamLocal;
+  llvm::SmallPtrSet<const ParmVarDecl *, 2> SelfParams;
+  llvm::SmallPtrSet<const ParmVarDecl *, 2> UntracedParams;
+  unsigned Depth = 0;
+  /// The outermost call (written in the root) through which this frame was reached.
+  const Expr *Site = nullptr;
+};
+
+/// What an argument handed to a registration designates.
+struct Trace {
+  enum Kind { Field, Other, Untraced } K = Untraced;
+  const FieldDecl *F = nullptr;
+};
+
+enum class Mode {
+  Setup,   ///< a constructor or reset(): record stores and registrations
+  Method,  ///< another method: record uses and registrations
+  Scratch, ///< a helper's return value: record nothing but registered locals
+};
+
+} // namespace
+
+class ModelBuilder {
+public:
+  ModelBuilder(ModuleModels &Models, ModuleModel &Model)
+      : Models(Models), Model(Model), SM(Models.Ctx.getSourceManager()) {}
+
+  void build();
+
+  /// Classifies the value a helper returns (for `fc = make_fc(*this)`).
+  ValueKind returnKind(const FunctionDecl *Def);
+
+private:
+  // --- model bookkeeping
+  ModuleMember *memberOf(const FieldDecl *FD) {
+    auto It = Index.find(FD);
+    return It == Index.end() ? nullptr : &Model.Members[It->second];
+  }
+
+  void addRegistration(const FieldDecl *FD, bool Own, RegistrationKind K, const Expr *Call,
+                       const Frame &F) {
+    Registration R;
+    R.Kind = K;
+    R.Call = Call;
+    R.Site = F.Site ? F.Site : Call;
+    R.Root = Root;
+    R.Class = Model.Class;
+    R.InSetup = CurMode == Mode::Setup;
+    R.Setup = R.InSetup ? static_cast<int>(SetupIdx) : -1;
+    Models.FieldRegistrations[FD].push_back(R);
+    if (ModuleMember *M = Own ? memberOf(FD) : nullptr) {
+      M->Registrations.push_back(R);
+      if (CurMode == Mode::Setup && !llvm::is_contained(M->RegisteredBy, SetupIdx))
+        M->RegisteredBy.push_back(SetupIdx);
+    }
+  }
+
+  void markOpaque() {
+    if (CurMode == Mode::Setup)
+      Model.Setups[SetupIdx].Opaque = true;
+  }
+
+  void markUntraced() {
+    if (CurMode == Mode::Setup)
+      Model.Setups[SetupIdx].Opaque = true;
+    else if (CurMode == Mode::Method)
+      Model.UntracedRegistration = true;
+  }
+
+  // --- expressions
+  bool isSelf(const Expr *E, const Frame &F, unsigned Depth = 0) const;
+  Trace trace(const Expr *E, const Frame &F, bool MarkLocals, unsigned Depth = 0);
+  const FieldDecl *storeTarget(const Expr *LHS, const Frame &F) const;
+  ValueKind classify(const Expr *E, const Frame &F, const VarDecl **Local, unsigned Depth = 0);
+
+  // --- statements
+  void walk(const Stmt *S, Frame &F, bool Cond, bool Loop);
+  void walkCtor(const CXXConstructorDecl *Def, Frame &F, bool Cond, bool Loop);
+  void synthesizeInits(Frame &F);
+  void handleStore(const Expr *Whole, const Expr *LHS, const Expr *RHS, Frame &F, bool Cond,
+                   bool Loop);
+  void handleCall(const CallExpr *Call, Frame &F, bool Cond, bool Loop);
+  void registerArgs(const Expr *Call, llvm::ArrayRef<const Expr *> Args, RegistrationKind K,
+                    bool AnyArg, Frame &F);
+  void walkLambda(const LambdaExpr *L, const Frame &F, const Expr *Site, bool Loop);
+  void recordStore(const FieldDecl *FD, MemberStore S, const VarDecl *Local);
+  void finishSetup();
+
+  ModuleModels &Models;
+  ModuleModel &Model;
+  const SourceManager &SM;
+  llvm::DenseMap<const FieldDecl *, unsigned> Index;
+
+  Mode CurMode = Mode::Method;
+  unsigned SetupIdx = 0;
+  const FunctionDecl *Root = nullptr;
+  llvm::SmallPtrSet<const FunctionDecl *, 8> InProgress;
+  /// Locals handed to a registration during the current root (VarDecls are
+  /// unique, so one set serves every frame).
+  llvm::SmallPtrSet<const VarDecl *, 8> RegisteredLocals;
+  /// Stores of the current setup whose value is a local, resolved at its end.
+  llvm::SmallVector<std::pair<std::pair<unsigned, unsigned>, const VarDecl *>, 4> PendingLocals;
+};
+
+bool ModelBuilder::isSelf(const Expr *E, const Frame &F, unsigned Depth) const {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->getOpcode() == UO_Deref || UO->getOpcode() == UO_AddrOf) {
+        E = UO->getSubExpr();
+        continue;
+      }
+    }
+    break;
+  }
+  if (!E)
+    return false;
+  if (isa<CXXThisExpr>(E))
+    return F.ThisIsSelf;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+      return F.SelfParams.count(P);
+    // `auto &self = *this;`
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (VD->hasLocalStorage() && VD->getInit() && Depth < 4 &&
+          (VD->getType()->isReferenceType() || VD->getType()->isPointerType()))
+        return isSelf(VD->getInit(), F, Depth + 1);
+  }
+  return false;
+}
+
+Trace ModelBuilder::trace(const Expr *E, const Frame &F, bool MarkLocals, unsigned Depth) {
+  Trace T;
+  E = stripValue(E);
+  if (!E || Depth > 8)
+    return T;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_Deref)
+      return trace(UO->getSubExpr(), F, MarkLocals, Depth + 1);
+  // `register_module("fc", fc = torch::nn::Linear(4, 4))` registers fc.
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    if (BO->getOpcode() == BO_Assign)
+      return trace(BO->getLHS(), F, MarkLocals, Depth + 1);
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
+    if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
+      return trace(OC->getArg(0), F, MarkLocals, Depth + 1);
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!FD)
+      return T;
+    if (isSelf(ME->getBase(), F)) {
+      T.K = Trace::Field;
+      T.F = FD;
+      return T;
+    }
+    // A member of another module (`child->fc`): registered, but not ours.
+    // Members of anything else (`kv.second` of a pair) are not traced.
+    const auto *Parent = dyn_cast<CXXRecordDecl>(FD->getParent());
+    if (Parent && isModuleClass(Parent, Models.Config.Types)) {
+      T.K = Trace::Other;
+      T.F = FD;
+    }
+    return T;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD)
+      return T;
+    if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
+      auto PF = F.ParamField.find(P);
+      if (PF != F.ParamField.end()) {
+        T.K = Trace::Field;
+        T.F = PF->second;
+        return T;
+      }
+      auto PL = F.ParamLocal.find(P);
+      if (PL != F.ParamLocal.end()) {
+        if (MarkLocals)
+          RegisteredLocals.insert(PL->second);
+        T.K = Trace::Other;
+        return T;
+      }
+      if (F.UntracedParams.count(P))
+        return T;
+      T.K = Trace::Other;
+      return T;
+    }
+    if (!VD->hasLocalStorage()) {
+      T.K = Trace::Other;
+      return T;
+    }
+    if (VD->isCXXForRangeDecl() || !VD->getInit())
+      return T;
+    if (MarkLocals)
+      RegisteredLocals.insert(VD);
+    return trace(VD->getInit(), F, MarkLocals, Depth + 1);
+  }
+  if (isa<CallExpr>(E) || isa<CXXConstructExpr>(E) || isa<CXXNullPtrLiteralExpr>(E) ||
+      isa<InitListExpr>(E)) {
+    T.K = Trace::Other;
+    return T;
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    Trace A = trace(CO->getTrueExpr(), F, MarkLocals, Depth + 1);
+    Trace B = trace(CO->getFalseExpr(), F, MarkLocals, Depth + 1);
+    if (A.K == Trace::Other && B.K == Trace::Other)
+      return A;
+    if (A.K == Trace::Field && B.K == Trace::Field && A.F == B.F)
+      return A;
+    return T;
+  }
+  return T;
+}
+
+const FieldDecl *ModelBuilder::storeTarget(const Expr *LHS, const Frame &F) const {
+  LHS = LHS ? LHS->IgnoreParenImpCasts() : nullptr;
+  if (const auto *ME = dyn_cast_or_null<MemberExpr>(LHS)) {
+    if (isSelf(ME->getBase(), F))
+      return dyn_cast<FieldDecl>(ME->getMemberDecl());
+    return nullptr;
+  }
+  // An out-parameter bound to a member: `void build(Linear &out) { out = ...; }`.
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(LHS))
+    if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+      if (P->getType()->isReferenceType()) {
+        auto It = F.ParamField.find(P);
+        if (It != F.ParamField.end())
+          return It->second;
+      }
+  return nullptr;
+}
+
+ValueKind ModelBuilder::classify(const Expr *E, const Frame &F, const VarDecl **Local,
+                                 unsigned Depth) {
+  E = stripValue(E);
+  if (!E || Depth > 8)
+    return ValueKind::Unknown;
+  if (isa<CXXNullPtrLiteralExpr>(E) || isa<GNUNullExpr>(E))
+    return ValueKind::Null;
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    unsigned Written = 0;
+    for (const Expr *A : CE->arguments())
+      if (!isa<CXXDefaultArgExpr>(A))
+        ++Written;
+    if (Written == 0) // a holder's default constructor builds its module
+      return isHolderType(CE->getType()) ? ValueKind::Fresh : ValueKind::Null;
+    if (CE->getArg(0)->getType()->isNullPtrType())
+      return ValueKind::Null;
+    return ValueKind::Fresh;
+  }
+  if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+    if (IL->getNumInits() == 0)
+      return ValueKind::Null;
+    if (IL->getNumInits() == 1)
+      return classify(IL->getInit(0), F, Local, Depth + 1);
+    return ValueKind::Fresh;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    if (Models.registrationKind(Call))
+      return ValueKind::Registered;
+    // Derived from another member (`w1.t()`): not a new object of the module's own.
+    if (const Expr *Obj = memberCallObject(Call)) {
+      Trace T = trace(Obj, F, /*MarkLocals=*/false);
+      if (T.K == Trace::Field)
+        return ValueKind::Borrowed;
+    }
+    const FunctionDecl *FD = Call->getDirectCallee();
+    const FunctionDecl *Def = nullptr;
+    if (FD && FD->hasBody(Def) && Def && !SM.isInSystemHeader(Def->getLocation()) &&
+        !Def->isDependentContext())
+      return returnKind(Def);
+    return ValueKind::Fresh;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD)
+      return ValueKind::Unknown;
+    if (isa<ParmVarDecl>(VD) || !VD->hasLocalStorage())
+      return ValueKind::Borrowed;
+    if (VD->isCXXForRangeDecl() || !VD->getInit())
+      return ValueKind::Unknown;
+    if (Local && !*Local)
+      *Local = VD;
+    if (RegisteredLocals.count(VD))
+      return ValueKind::Registered;
+    return classify(VD->getInit(), F, Local, Depth + 1);
+  }
+  if (isa<MemberExpr>(E) || isa<CXXThisExpr>(E))
+    return ValueKind::Borrowed;
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return combine(classify(CO->getTrueExpr(), F, Local, Depth + 1),
+                   classify(CO->getFalseExpr(), F, Local, Depth + 1));
+  return ValueKind::Unknown;
+}
+
+ValueKind ModelBuilder::returnKind(const FunctionDecl *Def) {
+  auto It = Models.ReturnKinds.find(Def);
+  if (It != Models.ReturnKinds.end())
+    return It->second;
+  Models.ReturnKinds[Def] = ValueKind::Unknown; // recursion
+  // Walk the helper on its own to learn which of its locals it registers.
+  Mode SavedMode = CurMode;
+  const FunctionDecl *SavedRoot = Root;
+  auto SavedLocals = RegisteredLocals;
+  CurMode = Mode::Scratch;
+  Frame F;
+  F.Fn = Def;
+  F.Depth = Models.Config.MaxCallDepth; // do not follow further helpers
+  walk(Def->getBody(), F, false, false);
+  llvm::SmallVector<const ReturnStmt *, 2> Returns;
+  llvm::SmallVector<const Stmt *, 16> Work{Def->getBody()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S || isa<LambdaExpr>(S))
+      continue;
+    if (const auto *R = dyn_cast<ReturnStmt>(S))
+      Returns.push_back(R);
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+  ValueKind K = ValueKind::Unknown;
+  bool First = true;
+  for (const ReturnStmt *R : Returns) {
+    ValueKind RK = R->getRetValue() ? classify(R->getRetValue(), F, nullptr) : ValueKind::Unknown;
+    K = First ? RK : combine(K, RK);
+    First = false;
+  }
+  CurMode = SavedMode;
+  Root = SavedRoot;
+  RegisteredLocals = std::move(SavedLocals);
+  Models.ReturnKinds[Def] = K;
+  return K;
+}
+
+void ModelBuilder::recordStore(const FieldDecl *FD, MemberStore S, const VarDecl *Local) {
+  if (CurMode != Mode::Setup)
+    return;
+  ModuleMember *M = memberOf(FD);
+  if (!M)
+    return;
+  auto &Stores = M->Stores[SetupIdx];
+  if (Local)
+    PendingLocals.push_back({{Index[FD], (unsigned)Stores.size()}, Local});
+  if (S.Kind == ValueKind::Fresh && S.Value && mentionsRequiresGrad(S.Value))
+    M->RequiresGrad = true;
+  if (S.Kind == ValueKind::Registered && S.Value)
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(stripValue(S.Value)))
+      if (Models.registrationKind(Call))
+        S.RegistrationCall = Call;
+  Stores.push_back(S);
+}
+
+void ModelBuilder::handleStore(const Expr *Whole, const Expr *LHS, const Expr *RHS, Frame &F,
+                               bool Cond, bool Loop) {
+  const FieldDecl *FD = storeTarget(LHS, F);
+  if (!FD) {
+    walk(LHS, F, Cond, Loop);
+    walk(RHS, F, Cond, Loop);
+    return;
+  }
+  walk(RHS, F, Cond, Loop);
+  if (CurMode == Mode::Method)
+    if (ModuleMember *M = memberOf(FD))
+      M->StoredAfterSetup = true;
+  if (CurMode != Mode::Setup || !memberOf(FD))
+    return;
+  MemberStore S;
+  const VarDecl *Local = nullptr;
+  S.Kind = classify(RHS, F, &Local);
+  S.Value = RHS;
+  S.Site = F.Site ? F.Site : Whole;
+  S.In = F.Fn;
+  S.Conditional = Cond || Loop;
+  S.InLoop = Loop;
+  S.Direct = F.Depth == 0;
+  recordStore(FD, S, Local);
+}
+
+void ModelBuilder::registerArgs(const Expr *Call, llvm::ArrayRef<const Expr *> Args,
+                                RegistrationKind K, bool AnyArg, Frame &F) {
+  for (const Expr *Arg : Args) {
+    Trace T = trace(Arg, F, /*MarkLocals=*/true);
+    if (CurMode == Mode::Scratch)
+      continue;
+    if (T.F && (T.K == Trace::Field || T.K == Trace::Other))
+      addRegistration(T.F, T.K == Trace::Field, K, Call, F);
+    else if (T.K == Trace::Untraced && !AnyArg)
+      markUntraced();
+  }
+}
+
+/// The lambda an argument designates: written in place, or a local variable
+/// initialised with one; looked through std::function conversions.
+static const LambdaExpr *lambdaOf(const Expr *E) {
+  for (unsigned Hops = 0; E && Hops < 16; ++Hops) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *L = dyn_cast<LambdaExpr>(E))
+      return L;
+    if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E)) {
+      E = BT->getSubExpr();
+      continue;
+    }
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = MT->getSubExpr();
+      continue;
+    }
+    if (const auto *C = dyn_cast<CXXFunctionalCastExpr>(E)) {
+      E = C->getSubExpr();
+      continue;
+    }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      if (CE->getNumArgs() < 1)
+        return nullptr;
+      E = CE->getArg(0);
+      continue;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) || !VD->getInit())
+        return nullptr;
+      E = VD->getInit();
+      continue;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
+/// Reads a lambda that code the model does not follow (a library algorithm,
+/// a helper) may run any number of times with unknown arguments: what it does
+/// to captured members counts, and what it registers through its own
+/// parameters cannot be traced.
+void ModelBuilder::walkLambda(const LambdaExpr *L, const Frame &F, const Expr *Site, bool Loop) {
+  const CXXMethodDecl *Op = L->getCallOperator();
+  if (!Op)
+    return;
+  // A generic lambda is read in the instantiations of its call operator.
+  llvm::SmallVector<const FunctionDecl *, 2> Bodies;
+  if (const FunctionTemplateDecl *FT = Op->getDescribedFunctionTemplate()) {
+    for (const FunctionDecl *Spec : FT->specializations())
+      Bodies.push_back(Spec);
+  } else {
+    Bodies.push_back(Op);
+  }
+  for (const FunctionDecl *Fn : Bodies) {
+    const Stmt *Body = Fn->getBody();
+    if (!Body || Fn->isDependentContext() || InProgress.count(Fn))
+      continue;
+    Frame NF = F;
+    NF.Fn = Fn;
+    NF.Depth = F.Depth + 1;
+    NF.Site = F.Site ? F.Site : Site;
+    for (const ParmVarDecl *P : Fn->parameters())
+      NF.UntracedParams.insert(P);
+    InProgress.insert(Fn);
+    walk(Body, NF, true, true);
+    InProgress.erase(Fn);
+  }
+}
+
+void ModelBuilder::handleCall(const CallExpr *Call, Frame &F, bool Cond, bool Loop) {
+  if (std::optional<RegistrationKind> K = Models.registrationKind(Call)) {
+    for (const Stmt *Child : Call->children())
+      walk(Child, F, Cond, Loop);
+    bool Custom = *K == RegistrationKind::Custom;
+    unsigned First = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
+    llvm::SmallVector<const Expr *, 4> Args;
+    for (unsigned I = First; I < Call->getNumArgs(); ++I)
+      Args.push_back(Call->getArg(I));
+    if (!Custom && !Args.empty()) {
+      ModuleModel::NameUse N{Call, "", false};
+      registrationName(Args.front(), N.Name, N.Literal);
+      if (CurMode != Mode::Scratch)
+        Model.RegisteredNames.push_back(N);
+      Args.erase(Args.begin());
+      if (Args.size() > 1)
+        Args.resize(1);
+    }
+    registerArgs(Call, Args, *K, Custom, F);
+    return;
+  }
+  // Containers register what is added to them: `seq->push_back(fc)`.
+  if (std::optional<RegistrationKind> K = containerAddKind(Call)) {
+    for (const Stmt *Child : Call->children())
+      walk(Child, F, Cond, Loop);
+    llvm::SmallVector<const Expr *, 4> Args(Call->arguments().begin(), Call->arguments().end());
+    registerArgs(Call, Args, *K, /*AnyArg=*/true, F);
+    return;
+  }
+
+  // Evidence that a member is meant to be a parameter.
+  if (CurMode == Mode::Setup && isRequiresGradCall(Call))
+    if (const Expr *Obj = memberCallObject(Call)) {
+      Trace T = trace(Obj, F, false);
+      if (T.K == Trace::Field)
+        if (ModuleMember *M = memberOf(T.F))
+          M->RequiresGrad = true;
+    }
+
+  for (const Stmt *Child : Call->children())
+    walk(Child, F, Cond, Loop);
+
+  const FunctionDecl *FD = Call->getDirectCallee();
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+  bool IsLambda = MD && MD->getParent()->isLambda();
+  // Lambdas handed to other code (std::for_each, Module::apply, helpers).
+  for (unsigned I = IsLambda && isa<CXXOperatorCallExpr>(Call) ? 1 : 0; I < Call->getNumArgs();
+       ++I)
+    if (const LambdaExpr *L = lambdaOf(Call->getArg(I)))
+      walkLambda(L, F, Call, Loop);
+  const Expr *Obj = memberCallObject(Call);
+  bool CalleeThisIsSelf = false;
+  if (MD && !MD->isStatic())
+    CalleeThisIsSelf = IsLambda ? F.ThisIsSelf : (Obj && isSelf(Obj, F));
+  unsigned Offset = isa<CXXOperatorCallExpr>(Call) && MD ? 1 : 0;
+
+  bool PassesSelf = CalleeThisIsSelf;
+  for (unsigned I = Offset; I < Call->getNumArgs(); ++I)
+    PassesSelf = PassesSelf || isSelf(Call->getArg(I), F);
+  if (!FD) {
+    if (PassesSelf)
+      markOpaque();
+    return;
+  }
+  // LibTorch and the standard library know nothing of the module's members.
+  if (SM.isInSystemHeader(FD->getLocation()))
+    return;
+
+  Frame NF;
+  if (IsLambda) {
+    // Captured variables of the enclosing function keep their meaning.
+    NF.ParamField = F.ParamField;
+    NF.ParamLocal = F.ParamLocal;
+    NF.SelfParams = F.SelfParams;
+    NF.UntracedParams = F.UntracedParams;
+  }
+  NF.ThisIsSelf = CalleeThisIsSelf;
+  NF.Depth = F.Depth + 1;
+  NF.Site = F.Site ? F.Site : Call;
+  const FunctionDecl *Def = nullptr;
+  bool HasBody = FD->hasBody(Def) && Def && !Def->isDependentContext();
+  if (HasBody) {
+    NF.Fn = Def;
+    for (unsigned I = Offset; I < Call->getNumArgs(); ++I) {
+      unsigned PI = I - Offset;
+      if (PI >= Def->getNumParams())
+        break;
+      const ParmVarDecl *P = Def->getParamDecl(PI);
+      const Expr *Arg = Call->getArg(I);
+      if (isSelf(Arg, F)) {
+        NF.SelfParams.insert(P);
+        continue;
+      }
+      Trace T = trace(Arg, F, /*MarkLocals=*/false);
+      if (T.K == Trace::Field) {
+        NF.ParamField[P] = T.F;
+        continue;
+      }
+      if (T.K == Trace::Untraced) {
+        NF.UntracedParams.insert(P);
+        continue;
+      }
+      const Expr *S = stripValue(Arg);
+      if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          if (VD->hasLocalStorage())
+            NF.ParamLocal[P] = VD;
+    }
+  }
+  if (!HasBody) {
+    // Code of another TU that gets the module could register anything.
+    if (PassesSelf)
+      markOpaque();
+    return;
+  }
+  bool Relevant = NF.ThisIsSelf || !NF.ParamField.empty() || !NF.SelfParams.empty() ||
+                  !NF.ParamLocal.empty();
+  if (!Relevant || InProgress.count(Def))
+    return;
+  if (NF.Depth > Models.Config.MaxCallDepth) {
+    markOpaque();
+    return;
+  }
+  if (CurMode == Mode::Setup)
+    Model.SetupReached.insert(Def);
+  InProgress.insert(Def);
+  walk(Def->getBody(), NF, Cond, Loop);
+  InProgress.erase(Def);
+}
+
+void ModelBuilder::walk(const Stmt *S, Frame &F, bool Cond, bool Loop) {
+  if (!S)
+    return;
+  if (const auto *L = dyn_cast<LambdaExpr>(S)) {
+    // During construction a lambda runs when called (handleCall follows it);
+    // elsewhere its uses of members count wherever it runs.
+    if (CurMode == Mode::Method)
+      walkLambda(L, F, L, Loop);
+    return;
+  }
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    walk(If->getInit(), F, Cond, Loop);
+    walk(If->getConditionVariableDeclStmt(), F, Cond, Loop);
+    walk(If->getCond(), F, Cond, Loop);
+    walk(If->getThen(), F, true, Loop);
+    walk(If->getElse(), F, true, Loop);
+    return;
+  }
+  if (const auto *Sw = dyn_cast<SwitchStmt>(S)) {
+    walk(Sw->getInit(), F, Cond, Loop);
+    walk(Sw->getCond(), F, Cond, Loop);
+    walk(Sw->getBody(), F, true, Loop);
+    return;
+  }
+  if (const auto *For = dyn_cast<ForStmt>(S)) {
+    walk(For->getInit(), F, Cond, Loop);
+    walk(For->getCond(), F, true, true);
+    walk(For->getInc(), F, true, true);
+    walk(For->getBody(), F, true, true);
+    return;
+  }
+  if (const auto *R = dyn_cast<CXXForRangeStmt>(S)) {
+    walk(R->getInit(), F, Cond, Loop);
+    walk(R->getRangeInit(), F, Cond, Loop);
+    walk(R->getLoopVarStmt(), F, true, true);
+    walk(R->getBody(), F, true, true);
+    return;
+  }
+  if (isa<WhileStmt>(S) || isa<DoStmt>(S)) {
+    for (const Stmt *Child : S->children())
+      walk(Child, F, true, true);
+    return;
+  }
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(S)) {
+    walk(CO->getCond(), F, Cond, Loop);
+    walk(CO->getTrueExpr(), F, true, Loop);
+    walk(CO->getFalseExpr(), F, true, Loop);
+    return;
+  }
+  if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
+    walk(Try->getTryBlock(), F, Cond, Loop);
+    for (unsigned I = 0; I < Try->getNumHandlers(); ++I)
+      walk(Try->getHandler(I), F, true, Loop);
+    return;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->isLogicalOp()) {
+      walk(BO->getLHS(), F, Cond, Loop);
+      walk(BO->getRHS(), F, true, Loop);
+      return;
+    }
+    if (BO->getOpcode() == BO_Assign) {
+      handleStore(BO, BO->getLHS(), BO->getRHS(), F, Cond, Loop);
+      return;
+    }
+  }
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
+    if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2) {
+      handleStore(OC, OC->getArg(0), OC->getArg(1), F, Cond, Loop);
+      return;
+    }
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    handleCall(Call, F, Cond, Loop);
+    return;
+  }
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        walk(VD->getInit(), F, Cond, Loop);
+    return;
+  }
+  if (const auto *D = dyn_cast<CXXDefaultInitExpr>(S)) {
+    walk(D->getExpr(), F, Cond, Loop);
+    return;
+  }
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
+    // `torch::nn::Sequential(fc1, relu, fc2)` registers its arguments.
+    if (std::optional<RegistrationKind> K = containerKind(CE->getType()->getAsCXXRecordDecl())) {
+      llvm::SmallVector<const Expr *, 4> Args(CE->arguments().begin(), CE->arguments().end());
+      if (!(Args.size() == 1 && isHandleType(Args.front()->getType())))
+        registerArgs(CE, Args, *K, /*AnyArg=*/true, F);
+    }
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(S)) {
+    if (CurMode == Mode::Method && isSelf(ME->getBase(), F))
+      if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+        if (ModuleMember *M = memberOf(FD))
+          M->Uses.push_back({ME, F.Fn});
+  }
+  for (const Stmt *Child : S->children())
+    walk(Child, F, Cond, Loop);
+}
+
+void ModelBuilder::walkCtor(const CXXConstructorDecl *Def, Frame &F, bool Cond, bool Loop) {
+  for (const CXXCtorInitializer *I : Def->inits()) {
+    const Expr *Init = I->getInit();
+    if (I->isDelegatingInitializer()) {
+      walk(Init, F, Cond, Loop); // the arguments
+      const auto *CE = dyn_cast_or_null<CXXConstructExpr>(Init ? Init->IgnoreImplicit() : nullptr);
+      const CXXConstructorDecl *Target = CE ? CE->getConstructor() : nullptr;
+      const FunctionDecl *TDef = nullptr;
+      if (Target && Target->hasBody(TDef) && TDef && !InProgress.count(TDef)) {
+        InProgress.insert(TDef);
+        walkCtor(cast<CXXConstructorDecl>(TDef), F, Cond, Loop);
+        InProgress.erase(TDef);
+      } else if (Target && Target->isDefaulted()) {
+        synthesizeInits(F);
+      } else {
+        markOpaque();
+      }
+      continue;
+    }
+    const FieldDecl *FD = I->getMember();
+    if (!FD || F.Depth > 0 || CurMode != Mode::Setup || !memberOf(FD)) {
+      walk(Init, F, Cond, Loop);
+      continue;
+    }
+    MemberStore S;
+    const VarDecl *Local = nullptr;
+    S.Kind = Init ? classify(Init, F, &Local) : ValueKind::Unknown;
+    S.Initializer = true;
+    S.InitList = I->isWritten();
+    const Expr *Bare = Init ? Init->IgnoreImplicit() : nullptr;
+    S.InClassInit = Bare && isa<CXXDefaultInitExpr>(Bare);
+    S.Value = S.InClassInit ? FD->getInClassInitializer() : Init;
+    S.Site = S.Value;
+    S.In = Def;
+    S.Conditional = Cond || Loop;
+    S.InLoop = Loop;
+    S.Direct = true;
+    S.CtorInit = I;
+    walk(Init, F, Cond, Loop);
+    recordStore(FD, S, Local);
+  }
+  walk(Def->getBody(), F, Cond, Loop);
+}
+
+/// A constructor without a body here that only runs the member initializers
+/// (implicit or `= default`).
+void ModelBuilder::synthesizeInits(Frame &F) {
+  for (ModuleMember &M : Model.Members) {
+    const FieldDecl *FD = M.Field;
+    MemberStore S;
+    S.Initializer = true;
+    S.Direct = true;
+    S.In = Root;
+    const VarDecl *Local = nullptr;
+    if (const Expr *Init = FD->getInClassInitializer()) {
+      S.InClassInit = true;
+      S.Value = S.Site = Init;
+      S.Kind = classify(Init, F, &Local);
+      walk(Init, F, false, false);
+    } else {
+      S.Kind = M.Kind == MemberKind::Holder ? ValueKind::Fresh : ValueKind::Null;
+    }
+    recordStore(FD, S, Local);
+  }
+}
+
+void ModelBuilder::finishSetup() {
+  for (auto &P : PendingLocals) {
+    const VarDecl *VD = P.second;
+    bool Registered = false;
+    // `auto a = Linear(...); auto b = a; register_module("b", b); fc = a;`
+    for (unsigned Hops = 0; VD && Hops < 8 && !Registered; ++Hops) {
+      Registered = RegisteredLocals.count(VD);
+      const Expr *Init = VD->getInit() ? stripValue(VD->getInit()) : nullptr;
+      const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Init);
+      VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if (VD && !VD->hasLocalStorage())
+        VD = nullptr;
+    }
+    if (Registered)
+      Model.Members[P.first.first].Stores[SetupIdx][P.first.second].Kind = ValueKind::Registered;
+  }
+  // A registered local stored into a member registers the member too.
+  for (ModuleMember &M : Model.Members)
+    for (const MemberStore &S : M.Stores[SetupIdx])
+      if (S.Kind == ValueKind::Registered && !M.registeredBy(SetupIdx))
+        M.RegisteredBy.push_back(SetupIdx);
+  PendingLocals.clear();
+  RegisteredLocals.clear();
+}
+
+static const CXXMethodDecl *findReset(const CXXRecordDecl *RD) {
+  for (const CXXMethodDecl *MD : RD->methods())
+    if (hasName(MD, "reset") && MD->getNumParams() == 0 && !MD->isStatic())
+      return MD;
+  return nullptr;
+}
+
+static bool isDefaultedSomewhere(const FunctionDecl *FD) {
+  for (const FunctionDecl *R : FD->redecls())
+    if (R->isDefaulted())
+      return true;
+  return false;
+}
+
+void ModelBuilder::build() {
+  const CXXRecordDecl *RD = Model.Class;
+  Model.Cloneable = isSameOrDerivedFrom(RD, "torch::nn::Cloneable");
+
+  for (const FieldDecl *FD : RD->fields()) {
+    ModuleMember M;
+    M.Field = FD;
+    M.Kind = Models.memberKind(FD->getType(), &M.ModuleClass);
+    M.Stateless = M.ModuleClass && isStatelessModuleClass(M.ModuleClass, Models.Config);
+    Index[FD] = Model.Members.size();
+    Model.Members.push_back(std::move(M));
+  }
+
+  // The ways the object gets built.
+  bool AnyCtor = false;
+  Model.SetupVisible = true;
+  for (const CXXConstructorDecl *C : RD->ctors()) {
+    if (C->isCopyOrMoveConstructor() || C->isDeleted() || C->isImplicit())
+      continue;
+    AnyCtor = true;
+    SetupFunction S;
+    S.Decl = C;
+    const FunctionDecl *Def = nullptr;
+    if (isDefaultedSomewhere(C))
+      S.Visible = true;
+    else if (C->hasBody(Def) && Def && !Def->isDependentContext()) {
+      S.Definition = Def;
+      S.Visible = true;
+    }
+    Model.SetupVisible = Model.SetupVisible && S.Visible;
+    Model.Setups.push_back(S);
+  }
+  for (const Decl *D : RD->decls())
+    if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D))
+      if (isa<CXXConstructorDecl>(FT->getTemplatedDecl()))
+        Model.SetupVisible = false; // constructor templates: not analysed
+  if (!AnyCtor) {
+    SetupFunction S; // the implicit default constructor
+    S.Visible = true;
+    Model.Setups.push_back(S);
+  }
+  const CXXMethodDecl *Reset = Model.Cloneable ? findReset(RD) : nullptr;
+  if (Reset) {
+    SetupFunction S;
+    S.Decl = Reset;
+    S.IsReset = true;
+    const FunctionDecl *Def = nullptr;
+    if (Reset->hasBody(Def) && Def && !Def->isDependentContext()) {
+      S.Definition = Def;
+      S.Visible = true;
+    }
+    Model.SetupVisible = Model.SetupVisible && S.Visible;
+    Model.Setups.push_back(S);
+  }
+  for (ModuleMember &M : Model.Members)
+    M.Stores.resize(Model.Setups.size());
+
+  // Construction.
+  for (unsigned I = 0; I < Model.Setups.size(); ++I) {
+    SetupFunction &S = Model.Setups[I];
+    if (!S.Visible)
+      continue;
+    CurMode = Mode::Setup;
+    SetupIdx = I;
+    Root = S.Definition ? S.Definition : S.Decl;
+    Frame F;
+    F.Fn = Root;
+    F.ThisIsSelf = true;
+    if (!S.Definition) {
+      synthesizeInits(F);
+    } else {
+      InProgress.insert(S.Definition);
+      if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(S.Definition))
+        walkCtor(Ctor, F, false, false);
+      else
+        walk(S.Definition->getBody(), F, false, false);
+      InProgress.erase(S.Definition);
+    }
+    finishSetup();
+  }
+
+  // The other methods: uses, and registrations made after construction.
+  for (const CXXMethodDecl *MD : RD->methods()) {
+    if (isa<CXXConstructorDecl>(MD) || isa<CXXDestructorDecl>(MD) || MD == Reset ||
+        MD->isStatic() || MD->isImplicit())
+      continue;
+    const FunctionDecl *Def = nullptr;
+    if (!MD->hasBody(Def) || !Def || Def->isDependentContext()) {
+      if (!MD->isImplicit() && !MD->isDeleted() && !isDefaultedSomewhere(MD) &&
+          !MD->isPureVirtual())
+        Model.HasInvisibleMethods = true;
+      continue;
+    }
+    // Helpers of the constructors were read with them.
+    if (Model.SetupReached.count(Def))
+      continue;
+    CurMode = Mode::Method;
+    Root = Def;
+    Frame F;
+    F.Fn = Def;
+    F.ThisIsSelf = true;
+    InProgress.insert(Def);
+    walk(Def->getBody(), F, false, false);
+    InProgress.erase(Def);
+    RegisteredLocals.clear();
+    if (hasName(MD, "forward")) {
+      Model.Forwards.push_back(cast<CXXMethodDecl>(Def));
+      llvm::SmallVector<const Stmt *, 16> Work{Def->getBody()};
+      while (!Work.empty()) {
+        const Stmt *S = Work.pop_back_val();
+        if (!S || isa<LambdaExpr>(S))
+          continue;
+        if (const auto *R = dyn_cast<ReturnStmt>(S))
+          Model.ForwardReturns.push_back(R);
+        for (const Stmt *C : S->children())
+          Work.push_back(C);
+      }
+    }
+  }
+  // Templates declared in the class (member function templates) are not read.
+  for (const Decl *D : RD->decls())
+    if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D))
+      if (!isa<CXXConstructorDecl>(FT->getTemplatedDecl()))
+        Model.HasInvisibleMethods = true;
+}
+
+//===----------------------------------------------------------------------===//
+// ModuleModels
+//===----------------------------------------------------------------------===//
+
+ModuleModels::ModuleModels(const ModuleModelConfig &Config, ASTContext &Ctx)
+    : Config(Config), Ctx(Ctx) {}
+
+ModuleModels::~ModuleModels() = default;
+
+const ModuleModel *ModuleModels::get(const CXXRecordDecl *RD) {
+  if (!RD)
+    return nullptr;
+  RD = RD->getDefinition();
+  if (!RD || RD->isInvalidDecl() || RD->isDependentContext() || RD->isLambda())
+    return nullptr;
+  auto It = Models.find(RD);
+  if (It != Models.end())
+    return It->second.get();
+  if (!isModuleClass(RD, Config.Types)) {
+    Models[RD] = nullptr;
+    return nullptr;
+  }
+  auto M = std::make_unique<ModuleModel>();
+  M->Class = RD;
+  ModuleModel *Raw = M.get();
+  Models[RD] = std::move(M);
+  ModelBuilder(*this, *Raw).build();
+  return Raw;
+}
+
+llvm::ArrayRef<Registration> ModuleModels::registrationsOf(const FieldDecl *FD) const {
+  auto It = FieldRegistrations.find(FD);
+  if (It == FieldRegistrations.end())
+    return {};
+  return It->second;
+}
+
+std::string describeSetup(const SetupFunction &S) {
+  if (S.IsReset)
+    return "'reset()'";
+  const auto *C = dyn_cast_or_null<CXXConstructorDecl>(S.Decl);
+  if (!C)
+    return "the implicit default constructor";
+  std::string Out = "constructor '" + C->getParent()->getNameAsString() + "(";
+  PrintingPolicy PP(C->getASTContext().getLangOpts());
+  PP.SuppressScope = false;
+  for (unsigned I = 0; I < C->getNumParams(); ++I) {
+    if (I)
+      Out += ", ";
+    Out += C->getParamDecl(I)->getType().getAsString(PP);
+  }
+  return Out + ")'";
+}
+
+} // namespace torch_tidy
