@@ -25,6 +25,16 @@
 //  - helpers, member functions and lambdas defined in the TU, through memoised
 //    per-function summaries with parameters mapped to the caller's arguments.
 //
+// A check asks about the input of a loss call:
+//
+//   Activation A = Analysis.valueOf(Call->getArg(0));
+//   if (A.isLogits()) ...                       // BCELoss / nll_loss fed raw scores
+//   if (A.isProbabilities() && A.Op == ActivationOp::Softmax) ...  // cross_entropy fed softmax
+//   if (A.isLogProbabilities()) ...             // cross_entropy fed log_softmax
+//
+// and names the source in its message with describeActivationSource(A), with a
+// note at A.Site.
+//
 // Everything works top-down from the expression asked about: no parent map is
 // ever built. Functions are followed to a depth bound; recursion and unknown
 // code give `Unknown`, never a guess.
