@@ -636,12 +636,21 @@ ValueKind ModelBuilder::classify(const Expr *E, const Frame &F, const VarDecl **
       if (T.K == Trace::Field)
         return ValueKind::Borrowed;
     }
+    // A reference designates an object that exists elsewhere (`map.at("x")`).
+    if (Call->getCallReturnType(Models.Ctx)->isReferenceType())
+      return ValueKind::Borrowed;
     const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD)
+      return ValueKind::Unknown;
+    // LibTorch and the standard library build new objects (`torch::randn`,
+    // `std::make_shared`, `clone()`).
+    if (SM.isInSystemHeader(FD->getLocation()))
+      return ValueKind::Fresh;
     const FunctionDecl *Def = nullptr;
-    if (FD && FD->hasBody(Def) && Def && !SM.isInSystemHeader(Def->getLocation()) &&
-        !Def->isDependentContext())
+    if (FD->hasBody(Def) && Def && !Def->isDependentContext())
       return returnKind(Def);
-    return ValueKind::Fresh;
+    // A factory of another translation unit may hand out an existing module.
+    return ValueKind::Unknown;
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());

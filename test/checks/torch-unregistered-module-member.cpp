@@ -209,6 +209,16 @@ struct P16Impl : torch::nn::Module {
   // CHECK-MESSAGES: :[[@LINE-6]]:44: note: 'drop' is used here
 };
 
+// P17: built by a factory function of the translation unit.
+torch::nn::Linear make_head(int64_t n) { return torch::nn::Linear(n, 1); }
+struct P17Impl : torch::nn::Module {
+  P17Impl() { head = make_head(4); }
+  // CHECK-FIXES: {{^}}  P17Impl() { head = register_module("head", make_head(4)); }{{$}}
+  torch::Tensor forward(torch::Tensor x) { return head(x); }
+  torch::nn::Linear head{nullptr};
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: submodule 'head' is never registered
+};
+
 // ---------------------------------------------------------------- negatives
 
 // N1: registered in the member-initializer list.
@@ -511,4 +521,16 @@ struct N26Impl : torch::nn::Module {
   N26Impl() { fc = torch::nn::Linear(4, 4); }
   torch::Tensor forward(torch::Tensor x) { return fc(x); }
   torch::nn::Linear fc{nullptr}; // NOLINT(torch-unregistered-module-member)
+};
+
+// N27: a factory of another translation unit, and a reference into a
+// container: both may hand out modules registered elsewhere.
+torch::nn::Linear shared_encoder();
+struct N27Impl : torch::nn::Module {
+  explicit N27Impl(std::vector<torch::nn::Linear> &pool) {
+    enc = shared_encoder();
+    dec = pool.at(0);
+  }
+  torch::Tensor forward(torch::Tensor x) { return dec(enc(x)); }
+  torch::nn::Linear enc{nullptr}, dec{nullptr};
 };
