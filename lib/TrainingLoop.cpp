@@ -221,12 +221,12 @@ private:
       return;
     if (A.SM.isInSystemHeader(Def->getLocation()))
       return;
-    const EventList *Callee = A.summary(Def, Depth + 1);
-    if (!Callee || Callee->empty())
+    EventList Callee = A.summary(Def, Depth + 1);
+    if (Callee.empty())
       return;
     // Operator calls on methods (a lambda's `()`) pass the object as argument 0.
     unsigned Offset = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(FD) ? 1 : 0;
-    for (AutogradEvent E : *Callee) {
+    for (AutogradEvent E : Callee) {
       E.Site = CE;
       E.Via = Def;
       E.Conditional = E.Conditional || Cond;
@@ -274,17 +274,26 @@ EventList AutogradEventAnalysis::iteration(const Stmt *Loop) {
   return Out;
 }
 
-const EventList *AutogradEventAnalysis::summary(const FunctionDecl *FD, unsigned Depth) {
+EventList AutogradEventAnalysis::summary(const FunctionDecl *FD, unsigned Depth) {
   auto It = Summaries.find(FD);
   if (It != Summaries.end())
-    return &It->second;
-  if (Depth > Config.MaxCallDepth || InProgress.count(FD) || !FD->getBody())
-    return nullptr; // too deep or recursive: not followed (and not memoised)
+    return It->second;
+  if (Depth > Config.MaxCallDepth) {
+    Truncated = true; // callers' summaries are incomplete: not memoised
+    return {};
+  }
+  if (InProgress.count(FD) || !FD->getBody())
+    return {}; // recursion adds nothing new
+  bool OuterTruncated = Truncated;
+  Truncated = false;
   InProgress.insert(FD);
   EventList Out;
   EventWalker(*this, Out, Depth).walk(FD->getBody(), false);
   InProgress.erase(FD);
-  return &(Summaries[FD] = std::move(Out));
+  if (!Truncated)
+    Summaries[FD] = Out;
+  Truncated = Truncated || OuterTruncated;
+  return Out;
 }
 
 namespace {

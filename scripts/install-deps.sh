@@ -7,9 +7,12 @@ majors=("$@")
 [ ${#majors[@]} -gt 0 ] || majors=(19)
 
 pkgs=(cmake ninja-build python3 g++ libtorch-dev)
+# torch-clangd links clangd's remote-index client: gRPC, protobuf, abseil.
+pkgs+=(libgrpc++-dev libprotobuf-dev libabsl-dev)
 for n in "${majors[@]}"; do
   pkgs+=("clang-tidy-$n" "libclang-$n-dev" "clang-$n" "llvm-$n-dev" "llvm-$n-tools")
 done
+pkgs+=(git)   # run-torch-tidy --changed-since; the gate's tests
 
 missing=()
 for p in "${pkgs[@]}"; do

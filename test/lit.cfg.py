@@ -16,6 +16,8 @@ driver = lit_config.params.get("torch_tidy_driver", "")
 if driver:
     tidy = driver
     load = ""
+    # Its own temporary files, so both modes of a test can run at once.
+    config.test_exec_root = os.path.join(config.torch_tidy_obj, "test-binary")
 else:
     tidy = config.clang_tidy
     load = "--load=" + config.torch_tidy_plugin
@@ -29,6 +31,9 @@ config.substitutions.append(("%check_torch_tidy",
         config.python, os.path.join(config.test_source_root, "check_torch_tidy.py"),
         tidy, config.torch_tidy_plugin if not driver else "", config.filecheck, config.clangxx)))
 config.substitutions.append(("%clang_tidy_torch", "%s %s" % (tidy, load)))
+config.substitutions.append(("%run_torch_tidy", "%s %s --clang-tidy=%s --plugin=%s -j 1" % (
+    config.python, os.path.join(config.torch_tidy_src, "scripts", "run-torch-tidy"),
+    tidy, "" if driver else config.torch_tidy_plugin)))
 config.substitutions.append(("%clangxx", config.clangxx))
 config.substitutions.append(("%mock_flags", mock_flags))
 config.substitutions.append(("%real_flags", real_flags))

@@ -84,8 +84,9 @@ public:
   /// The events of \p S run once, nested loops left out.
   EventList straightLine(const clang::Stmt *S);
 
-  /// The memoised events of one call of \p FD (its definition's body).
-  const EventList *summary(const clang::FunctionDecl *FD, unsigned Depth = 0);
+  /// The events of one call of \p FD (its definition's body), memoised per
+  /// function unless the depth bound cut the walk short.
+  EventList summary(const clang::FunctionDecl *FD, unsigned Depth = 0);
 
 private:
   friend class EventWalker;
@@ -93,6 +94,7 @@ private:
   const clang::SourceManager &SM;
   llvm::DenseMap<const clang::FunctionDecl *, EventList> Summaries;
   llvm::DenseSet<const clang::FunctionDecl *> InProgress;
+  bool Truncated = false;
 };
 
 bool isLoop(const clang::Stmt *S);

@@ -1,0 +1,75 @@
+#include "model.hpp"
+
+torch::Tensor GaussianNoiseImpl::forward(torch::Tensor x) {
+  if (!is_training() || stddev_ == 0.0) {
+    return x;
+  }
+  // Correct: the noise follows the input's device and dtype.
+  auto noise = torch::randn(x.sizes(), x.options()) * stddev_;
+  return x + noise;
+}
+
+MLPImpl::MLPImpl(int64_t in_features, int64_t hidden, int64_t out_features) {
+  fc1 = register_module("fc1", torch::nn::Linear(in_features, hidden));
+  fc2 = register_module("fc2", torch::nn::Linear(hidden, out_features));
+  dropout = register_module("dropout", torch::nn::Dropout(0.1));
+  noise = register_module("noise", GaussianNoise(0.05));
+}
+
+torch::Tensor MLPImpl::forward(torch::Tensor x) {
+  x = noise->forward(x);
+  x = torch::relu(fc1->forward(x));
+  x = dropout->forward(x);
+  return fc2->forward(x);
+}
+
+NoisyEncoderImpl::NoisyEncoderImpl(int64_t in_features, int64_t out_features,
+                                   double noise_std)
+    : noise_std_(noise_std) {
+  proj = register_module("proj", torch::nn::Linear(in_features, out_features));
+}
+
+torch::Tensor NoisyEncoderImpl::forward(torch::Tensor x) {
+  auto h = torch::relu(proj->forward(x));
+  if (is_training()) {
+    // BUG(torch-module-hardcoded-device): the noise tensor is always allocated on the GPU, so the module breaks on CPU-only machines and on any device other than cuda:0.
+    auto noise = torch::randn(h.sizes(), torch::TensorOptions().device(torch::kCUDA));
+    h = h + noise * noise_std_;
+  }
+  return h;
+}
+
+ResidualBlockImpl::ResidualBlockImpl(int64_t in_features, int64_t out_features) {
+  body = register_module("body", torch::nn::Linear(in_features, out_features));
+  norm = register_module(
+      "norm", torch::nn::LayerNorm(torch::nn::LayerNormOptions({out_features})));
+  shortcut = torch::nn::Linear(
+      torch::nn::LinearOptions(in_features, out_features).bias(false));
+  gate = register_parameter("gate", torch::zeros({1}));
+}
+
+torch::Tensor ResidualBlockImpl::forward(torch::Tensor x) {
+  auto residual = shortcut->forward(x);
+  auto h = norm->forward(torch::relu(body->forward(x)));
+  return residual + torch::sigmoid(gate) * h;
+}
+
+torch::nn::Sequential make_classifier(int64_t in_features, int64_t hidden,
+                                      int64_t num_classes) {
+  return torch::nn::Sequential(
+      torch::nn::Linear(in_features, hidden),
+      torch::nn::ReLU(),
+      torch::nn::Dropout(0.2),
+      torch::nn::Linear(hidden, hidden),
+      torch::nn::ReLU(),
+      torch::nn::Linear(hidden, num_classes));
+}
+
+torch::nn::Sequential make_residual_classifier(int64_t in_features,
+                                               int64_t hidden,
+                                               int64_t num_classes) {
+  return torch::nn::Sequential(
+      NoisyEncoder(in_features, hidden, /*noise_std=*/0.1),
+      ResidualBlock(hidden, hidden),
+      torch::nn::Linear(hidden, num_classes));
+}

@@ -1,0 +1,259 @@
+#include "train.hpp"
+
+#include <iostream>
+#include <utility>
+
+namespace {
+
+auto make_loader(SyntheticDataset dataset, size_t batch_size) {
+  return torch::data::make_data_loader(
+      std::move(dataset).map(torch::data::transforms::Stack<>()),
+      torch::data::DataLoaderOptions().batch_size(batch_size));
+}
+
+void log_epoch(const char* name, int64_t epoch, double loss) {
+  std::cout << "[" << name << "] epoch " << epoch << " loss " << loss << '\n';
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Plain epoch / batch loop.
+
+void train_classifier(torch::nn::Sequential& model, SyntheticDataset dataset,
+                      const TrainConfig& config) {
+  auto loader = torch::data::make_data_loader(
+      std::move(dataset).map(torch::data::transforms::Stack<>()),
+      torch::data::DataLoaderOptions().batch_size(config.batch_size).workers(2));
+  torch::optim::SGD optimizer(model->parameters(),
+                              torch::optim::SGDOptions(config.lr).momentum(0.9));
+
+  model->train();
+  for (int64_t epoch = 1; epoch <= config.epochs; ++epoch) {
+    double running_loss = 0.0;
+    int64_t num_batches = 0;
+    // BUG(torch-missing-zero-grad): the optimizer's gradients are never cleared, so every backward() adds onto the gradients of all previous batches.
+    for (auto& batch : *loader) {
+      auto logits = model->forward(batch.data);
+      auto loss = torch::nn::functional::cross_entropy(logits, batch.target);
+      loss.backward();
+      optimizer.step();
+
+      running_loss += loss.item<double>();
+      ++num_batches;
+    }
+    log_epoch("classifier", epoch, running_loss / num_batches);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// A helper that performs one optimisation step, called from a loop.
+
+float train_step(torch::nn::Sequential& model, torch::optim::Optimizer& optimizer,
+                 const torch::Tensor& inputs, const torch::Tensor& targets) {
+  optimizer.zero_grad();
+  auto loss = torch::nn::functional::cross_entropy(model->forward(inputs), targets);
+  loss.backward();
+  optimizer.step();
+  return loss.item<float>();
+}
+
+void train_with_helper(torch::nn::Sequential& model, SyntheticDataset dataset,
+                       const TrainConfig& config) {
+  auto loader = make_loader(std::move(dataset), config.batch_size);
+  torch::optim::Adam optimizer(model->parameters(),
+                               torch::optim::AdamOptions(config.lr));
+
+  model->train();
+  for (int64_t epoch = 1; epoch <= config.epochs; ++epoch) {
+    double running_loss = 0.0;
+    int64_t num_batches = 0;
+    for (auto& batch : *loader) {
+      running_loss += train_step(model, optimizer, batch.data, batch.target);
+      ++num_batches;
+    }
+    log_epoch("helper", epoch, running_loss / num_batches);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Trainer class.
+
+Trainer::Trainer(MLP model, double lr)
+    : model_(std::move(model)),
+      optimizer_(model_->parameters(), torch::optim::AdamOptions(lr)) {}
+
+float Trainer::train_step(const torch::Tensor& inputs,
+                          const torch::Tensor& targets) {
+  optimizer_.zero_grad();
+  auto loss = criterion_(model_->forward(inputs), targets);
+  loss.backward();
+  optimizer_.step();
+  return loss.item<float>();
+}
+
+float Trainer::train_epoch(SyntheticDataset dataset, size_t batch_size) {
+  auto loader = make_loader(std::move(dataset), batch_size);
+  model_->train();
+  float total = 0.0f;
+  int64_t num_batches = 0;
+  for (auto& batch : *loader) {
+    total += train_step(batch.data, batch.target);
+    ++num_batches;
+  }
+  return total / static_cast<float>(num_batches);
+}
+
+// ---------------------------------------------------------------------------
+// Gradient accumulation: simulate a batch `accumulation_steps` times larger.
+
+void train_with_accumulation(MLP& model, SyntheticDataset dataset,
+                             const TrainConfig& config) {
+  auto loader = make_loader(std::move(dataset), config.batch_size);
+  torch::optim::SGD optimizer(model->parameters(),
+                              torch::optim::SGDOptions(config.lr));
+  const int64_t accum = config.accumulation_steps;
+
+  model->train();
+  for (int64_t epoch = 1; epoch <= config.epochs; ++epoch) {
+    optimizer.zero_grad();
+    int64_t i = 0;
+    // Correct: gradients are accumulated over `accum` batches on purpose.
+    for (auto& batch : *loader) {
+      auto loss = torch::nn::functional::cross_entropy(model->forward(batch.data),
+                                                       batch.target);
+      (loss / accum).backward();
+      if ((i + 1) % accum == 0) {
+        optimizer.step();
+        optimizer.zero_grad();
+      }
+      ++i;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Manual SGD without an optimizer object.
+
+void train_manual_sgd(MLP& model, SyntheticDataset dataset,
+                      const TrainConfig& config) {
+  auto loader = make_loader(std::move(dataset), config.batch_size);
+  model->train();
+  for (int64_t epoch = 1; epoch <= config.epochs; ++epoch) {
+    for (auto& batch : *loader) {
+      model->zero_grad();
+      auto loss = torch::nn::functional::cross_entropy(model->forward(batch.data),
+                                                       batch.target);
+      loss.backward();
+      for (auto& p : model->parameters()) {
+        // BUG(torch-inplace-on-requires-grad): the parameter is updated in place while autograd is still recording, which throws for leaf tensors that require grad; wrap the update in a torch::NoGradGuard.
+        p -= config.lr * p.grad();
+      }
+    }
+  }
+}
+
+void clip_weights(torch::nn::Module& module, double limit) {
+  // Correct: parameters are modified in place with autograd disabled.
+  torch::NoGradGuard no_grad;
+  for (auto& p : module.parameters()) {
+    p.clamp_(-limit, limit);
+  }
+}
+
+torch::Tensor fit_linear_probe(const torch::Tensor& features,
+                               const torch::Tensor& targets, int64_t steps,
+                               double lr) {
+  auto w = torch::zeros({features.size(1), 1},
+                        torch::TensorOptions().requires_grad(true));
+  auto b = torch::zeros({1}, torch::TensorOptions().requires_grad(true));
+  for (int64_t step = 0; step < steps; ++step) {
+    auto logits = features.matmul(w) + b;
+    auto loss = torch::nn::functional::binary_cross_entropy_with_logits(logits,
+                                                                        targets);
+    loss.backward();
+    {
+      torch::NoGradGuard no_grad;
+      w.sub_(lr * w.grad());
+      b.sub_(lr * b.grad());
+      w.mutable_grad().zero_();
+      b.mutable_grad().zero_();
+    }
+  }
+  return torch::cat({w.detach().flatten(), b.detach()});
+}
+
+// ---------------------------------------------------------------------------
+// Binary classification.
+
+void train_binary(BinaryClassifier& model, SyntheticDataset dataset,
+                  const TrainConfig& config) {
+  auto loader = make_loader(std::move(dataset), config.batch_size);
+  torch::optim::Adam optimizer(model->parameters(),
+                               torch::optim::AdamOptions(config.lr));
+  torch::nn::BCELoss criterion;
+
+  model->train();
+  for (int64_t epoch = 1; epoch <= config.epochs; ++epoch) {
+    double running_loss = 0.0;
+    int64_t num_batches = 0;
+    for (auto& batch : *loader) {
+      optimizer.zero_grad();
+      auto logits = model->forward(batch.data);
+      // BUG(torch-bce-on-logits): BinaryClassifier::forward() ends in a Linear layer and returns raw logits, but BCELoss expects probabilities in [0, 1]; use BCEWithLogitsLoss.
+      auto loss = criterion(logits, batch.target);
+      loss.backward();
+      optimizer.step();
+      running_loss += loss.item<double>();
+      ++num_batches;
+    }
+    log_epoch("binary", epoch, running_loss / num_batches);
+  }
+}
+
+void finetune_binary(BinaryClassifier& model, const SyntheticDataset& dataset,
+                     int64_t steps, double lr) {
+  torch::optim::SGD optimizer(model->parameters(), torch::optim::SGDOptions(lr));
+  // Correct: BCEWithLogitsLoss applies the sigmoid itself.
+  torch::nn::BCEWithLogitsLoss criterion;
+  const auto& inputs = dataset.features();
+  const auto& targets = dataset.targets();
+
+  model->train();
+  for (int64_t step = 0; step < steps; ++step) {
+    auto loss = criterion(model->forward(inputs), targets);
+    loss.backward();
+    // BUG(torch-missing-zero-grad): zero_grad() runs between backward() and step(), so it wipes the gradients that were just computed and step() never sees them.
+    optimizer.zero_grad();
+    optimizer.step();
+  }
+}
+
+void train_probability_model(ProbabilityClassifier& model,
+                             SyntheticDataset dataset, const TrainConfig& config) {
+  auto loader = make_loader(std::move(dataset), config.batch_size);
+  torch::optim::Adam optimizer(model->parameters(),
+                               torch::optim::AdamOptions(config.lr));
+  // Correct: ProbabilityClassifier::forward() ends in torch::sigmoid.
+  torch::nn::BCELoss criterion;
+
+  auto step = [&](const torch::Tensor& inputs, const torch::Tensor& targets) {
+    optimizer.zero_grad();
+    auto probs = model->forward(inputs);
+    auto loss = criterion(probs, targets);
+    loss.backward();
+    optimizer.step();
+    return loss.item<double>();
+  };
+
+  model->train();
+  for (int64_t epoch = 1; epoch <= config.epochs; ++epoch) {
+    double running_loss = 0.0;
+    int64_t num_batches = 0;
+    for (auto& batch : *loader) {
+      running_loss += step(batch.data, batch.target);
+      ++num_batches;
+    }
+    log_epoch("probability", epoch, running_loss / num_batches);
+  }
+}

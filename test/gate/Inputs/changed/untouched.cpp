@@ -1,0 +1,11 @@
+// Buggy, but not part of the change under review: never analysed.
+#include <torch/torch.h>
+
+void train_untouched(torch::nn::Linear &model, torch::Tensor x, torch::Tensor y) {
+  torch::optim::SGD optimizer(model->parameters(), torch::optim::SGDOptions(0.01));
+  for (int epoch = 0; epoch < 10; ++epoch) {
+    auto loss = torch::nll_loss(torch::log_softmax(model->forward(x), 1), y);
+    loss.backward();
+    optimizer.step();
+  }
+}

@@ -1,0 +1,7 @@
+// fake
+void f() {
+  for (;;) {
+    int x = 0;
+    loss.backward();
+  }
+}

@@ -1,0 +1,19 @@
+// A correct training loop: no warning.
+#include <torch/torch.h>
+
+struct NetImpl : torch::nn::Module {
+  NetImpl() : fc(register_module("fc", torch::nn::Linear(784, 10))) {}
+  torch::Tensor forward(torch::Tensor x) { return fc->forward(x); }
+  torch::nn::Linear fc;
+};
+TORCH_MODULE(Net);
+
+void train(Net &model, torch::Tensor x, torch::Tensor y) {
+  torch::optim::SGD optimizer(model->parameters(), torch::optim::SGDOptions(0.01));
+  for (int epoch = 0; epoch < 10; ++epoch) {
+    optimizer.zero_grad();
+    auto loss = torch::nll_loss(torch::log_softmax(model->forward(x), 1), y);
+    loss.backward();
+    optimizer.step();
+  }
+}

@@ -1,0 +1,302 @@
+#!/usr/bin/env python3
+"""torch-clangd as an editor sees it: LSP over stdio, end to end.
+
+  clangd_lsp_test.py --clangd BIN [--mock-include DIR] [--real-include DIR]
+
+In a temporary project (compile_commands.json, a .clangd that turns the torch-*
+checks on, a training loop that never clears its gradients) this starts BIN,
+speaks LSP to it like an editor (initialize, initialized, didOpen), and fails
+unless
+  * a textDocument/publishDiagnostics for the file carries the
+    torch-missing-zero-grad warning on the loop, and
+  * textDocument/codeAction for that diagnostic offers the quick fix that
+    inserts `optimizer.zero_grad();`.
+Uses the mock LibTorch headers when they exist, else the real ones. Every wait
+is bounded; standard library only.
+"""
+import argparse
+import json
+import os
+import queue
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+CHECK = "torch-missing-zero-grad"
+FIX = "optimizer.zero_grad();"
+
+TRAIN_CPP = """\
+#include <torch/torch.h>
+
+struct NetImpl : torch::nn::Module {
+  NetImpl() : fc(register_module("fc", torch::nn::Linear(784, 10))) {}
+  torch::Tensor forward(torch::Tensor x) { return fc->forward(x); }
+  torch::nn::Linear fc;
+};
+TORCH_MODULE(Net);
+
+void train(Net &model, torch::Tensor x, torch::Tensor y) {
+  torch::optim::SGD optimizer(model->parameters(), torch::optim::SGDOptions(0.01));
+  for (int epoch = 0; epoch < 10; ++epoch) {
+    auto loss = torch::nll_loss(torch::log_softmax(model->forward(x), 1), y);
+    loss.backward();
+    optimizer.step();
+  }
+}
+"""
+LOOP_LINE = 11  # 0-based line of the `for`
+
+DOT_CLANGD = """\
+Diagnostics:
+  ClangTidy:
+    Add: [torch-*]
+"""
+
+
+class Failure(Exception):
+    pass
+
+
+class Server:
+    """One clangd process and the JSON-RPC framing around its stdio."""
+
+    def __init__(self, cmd, cwd, log_path):
+        self.log = open(log_path, "wb")
+        self.proc = subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=self.log)
+        self.inbox = queue.Queue()
+        self.next_id = 1
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        out = self.proc.stdout
+        while True:
+            length = None
+            while True:
+                line = out.readline()
+                if not line:
+                    self.inbox.put(None)
+                    return
+                line = line.strip()
+                if not line:
+                    break
+                name, _, value = line.partition(b":")
+                if name.strip().lower() == b"content-length":
+                    length = int(value)
+            if length is None:
+                continue
+            body = out.read(length)
+            self.inbox.put(json.loads(body.decode("utf-8")))
+
+    def send(self, msg):
+        msg["jsonrpc"] = "2.0"
+        data = json.dumps(msg).encode("utf-8")
+        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(data) + data)
+        self.proc.stdin.flush()
+
+    def notify(self, method, params):
+        self.send({"method": method, "params": params})
+
+    def request(self, method, params):
+        rid = self.next_id
+        self.next_id += 1
+        self.send({"id": rid, "method": method, "params": params})
+        return rid
+
+    def wait_for(self, accept, deadline, what):
+        """Returns the first message for which accept(msg) is true."""
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise Failure("timed out waiting for " + what)
+            try:
+                msg = self.inbox.get(timeout=left)
+            except queue.Empty:
+                raise Failure("timed out waiting for " + what)
+            if msg is None:
+                raise Failure("clangd exited (code %s) while waiting for %s"
+                              % (self.proc.poll(), what))
+            if "method" in msg and "id" in msg:
+                # A request from the server (e.g. window/workDoneProgress/create).
+                self.send({"id": msg["id"], "result": None})
+                continue
+            if accept(msg):
+                return msg
+
+    def response(self, rid, deadline, what):
+        msg = self.wait_for(lambda m: m.get("id") == rid and "method" not in m,
+                            deadline, what)
+        if "error" in msg:
+            raise Failure("%s failed: %s" % (what, msg["error"]))
+        return msg.get("result")
+
+    def stop(self):
+        try:
+            deadline = time.monotonic() + 10
+            rid = self.request("shutdown", None)
+            self.response(rid, deadline, "the shutdown response")
+            self.notify("exit", None)
+            self.proc.wait(timeout=10)
+        except (Failure, OSError, subprocess.TimeoutExpired):
+            pass
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        self.log.close()
+
+
+def edits_of(action, uri):
+    """The TextEdits a CodeAction makes to uri (changes or documentChanges)."""
+    edit = action.get("edit") or {}
+    edits = list((edit.get("changes") or {}).get(uri, []))
+    for change in edit.get("documentChanges") or []:
+        if change.get("textDocument", {}).get("uri") == uri:
+            edits += change.get("edits", [])
+    return edits
+
+
+def write_project(folder, include, fast_check_filter):
+    """A project folder: train.cpp, compile_commands.json and a .clangd."""
+    os.makedirs(folder)
+    src = os.path.join(folder, "train.cpp")
+    with open(src, "w") as f:
+        f.write(TRAIN_CPP)
+    with open(os.path.join(folder, ".clangd"), "w") as f:
+        f.write(DOT_CLANGD)
+        if fast_check_filter:
+            f.write("    FastCheckFilter: %s\n" % fast_check_filter)
+    with open(os.path.join(folder, "compile_commands.json"), "w") as f:
+        json.dump([{"directory": folder, "file": src,
+                    "arguments": ["c++", "-std=c++17", "-isystem", include, "-c", src]}], f)
+    return "file://" + src
+
+
+def check_diagnostic(uri, diags):
+    errors = [d for d in diags if d.get("severity") == 1]
+    if errors:
+        raise Failure("%s does not parse: %s" % (uri, [d["message"] for d in errors]))
+    diag = next(d for d in diags if d.get("code") == CHECK)
+    print("  diagnostic: %s:%d: %s" % (diag.get("source"), diag["range"]["start"]["line"] + 1,
+                                       diag["message"]))
+    if diag["range"]["start"]["line"] != LOOP_LINE:
+        raise Failure("diagnostic on line %d, expected %d"
+                      % (diag["range"]["start"]["line"] + 1, LOOP_LINE + 1))
+    # clangd capitalises the message and may append "(fix available)".
+    if "gradients are never cleared" not in diag["message"].lower():
+        raise Failure("unexpected message: " + diag["message"])
+    return diag
+
+
+def run(args, work):
+    include = args.mock_include
+    if not include or not os.path.isfile(os.path.join(include, "torch", "torch.h")):
+        include = args.real_include
+    print("headers: " + include)
+
+    # One project per FastCheckFilter value, each with its own .clangd.
+    filters = args.fast_check_filter.split(",")
+    uris = {}
+    for value in filters:
+        uris[write_project(os.path.join(work, value or "default"), include, value)] = value
+    root = "file://" + work
+
+    log = os.path.join(work, "clangd.log")
+    server = Server([args.clangd, "--log=verbose", "--pch-storage=memory",
+                     "--background-index=false"], work, log)
+    try:
+        deadline = time.monotonic() + args.timeout
+        rid = server.request("initialize", {
+            "processId": os.getpid(), "rootUri": root,
+            "workspaceFolders": [{"uri": root, "name": "work"}],
+            "capabilities": {"textDocument": {
+                "publishDiagnostics": {"relatedInformation": True},
+                "codeAction": {"codeActionLiteralSupport": {
+                    "codeActionKind": {"valueSet": ["quickfix"]}}}}}})
+        server.response(rid, deadline, "the initialize response")
+        server.notify("initialized", {})
+        for uri in uris:
+            server.notify("textDocument/didOpen", {"textDocument": {
+                "uri": uri, "languageId": "cpp", "version": 1, "text": TRAIN_CPP}})
+
+        # clangd may publish several times per file (e.g. before and after the
+        # preamble); wait until every file had a publication with our diagnostic.
+        seen = {uri: [] for uri in uris}
+        found = {}
+
+        def record(msg):
+            if msg.get("method") == "textDocument/publishDiagnostics":
+                uri = msg["params"].get("uri")
+                diags = msg["params"]["diagnostics"]
+                if uri in seen:
+                    seen[uri].append(diags)
+                    if any(d.get("code") == CHECK for d in diags):
+                        found.setdefault(uri, diags)
+            return len(found) == len(uris)
+
+        try:
+            server.wait_for(record, deadline, "a %s diagnostic in every file" % CHECK)
+        except Failure as e:
+            missing = ["FastCheckFilter %r: %d publications, diagnostics %s" % (
+                uris[u] or "(default)", len(seen[u]),
+                [(d.get("code"), d.get("message")) for ds in seen[u] for d in ds])
+                for u in uris if u not in found]
+            raise Failure("%s; %s" % (e, "; ".join(missing)))
+
+        for uri, value in uris.items():
+            print("FastCheckFilter: %s" % (value or "(default)"))
+            diag = check_diagnostic(uri, found[uri])
+            rid = server.request("textDocument/codeAction", {
+                "textDocument": {"uri": uri}, "range": diag["range"],
+                "context": {"diagnostics": [diag], "only": ["quickfix"]}})
+            actions = server.response(rid, deadline, "the codeAction response") or []
+            fixes = [a for a in actions
+                     if any(FIX in e.get("newText", "") for e in edits_of(a, uri))]
+            if not fixes:
+                raise Failure("no code action inserts %r; got %s" % (
+                    FIX, json.dumps(actions)[:2000]))
+            print("  code action: %s (%s)" % (fixes[0].get("title"), fixes[0].get("kind")))
+            if fixes[0].get("kind") != "quickfix":
+                raise Failure("the fix is not a quickfix code action")
+    except Failure:
+        server.stop()
+        with open(log, errors="replace") as f:
+            lines = [l for l in f if "Ignored diagnostic" not in l]
+        sys.stderr.write("------------------------------ clangd log (tail)\n%s\n"
+                         % "".join(lines[-60:]))
+        raise
+    server.stop()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--clangd", required=True)
+    ap.add_argument("--mock-include", default="")
+    ap.add_argument("--real-include", default="/usr/include/torch/csrc/api/include")
+    ap.add_argument("--fast-check-filter", default="Loose,None",
+                    help="comma-separated .clangd FastCheckFilter values to test, one "
+                         "project each (empty: clangd's default, Strict, which drops "
+                         "the torch-* checks, so the test fails)")
+    ap.add_argument("--timeout", type=float, default=300,
+                    help="seconds for the whole session")
+    args = ap.parse_args()
+    args.clangd = os.path.abspath(args.clangd)
+    if args.mock_include:
+        args.mock_include = os.path.abspath(args.mock_include)
+    work = os.path.realpath(tempfile.mkdtemp(prefix="torch-clangd-"))
+    try:
+        run(args, work)
+    except Failure as e:
+        sys.stderr.write("clangd_lsp_test.py: FAIL: %s\n" % e)
+        return 1
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print("PASS")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
