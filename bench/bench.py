@@ -371,17 +371,17 @@ def report(tus, args, reps, reps_d, runs, profiles, cg, pmap, load_before, load_
     m = re.search(r"version (\S+)", clang_ver)
     llvm_full = m.group(1) if m else args.llvm
     lines = []
-    lines.append("torch-tidy benchmark: LLVM %s, %d repetitions (bugprone-*: %d), medians of CPU "
+    lines.append("torch-tidy benchmark: LLVM %s, up to %d repetitions (bugprone-*: %d), medians of CPU "
                  "time (user+sys); a/b time is the median of the back-to-back pairs' ratios; "
                  "load average %.1f before, %.1f after" % (
                      llvm_full, reps, reps_d, load_before[0], load_after[0]))
-    hdr = ("| TU | lines | a torch-* s | b floor s | c clang s | d bugprone s | a/b time | "
+    hdr = ("| TU | lines | a/b pairs | a torch-* s | b floor s | c clang s | d bugprone s | a/b time | "
            "a MB | b MB | a/b RSS | torch-* profile s | d/b time |")
     lines.append(hdr)
     lines.append("|" + "---|" * (hdr.count("|") - 1))
     for r in summary:
-        lines.append("| %s | %d | %.2f | %.2f | %.2f | %s | **%.3f** | %.0f | %.0f | **%.3f** | %.3f | %s |" % (
-            r["tu"], r["lines"], r["a_cpu"], r["b_cpu"], r.get("c_cpu", float("nan")),
+        lines.append("| %s | %d | %d | %.2f | %.2f | %.2f | %s | **%.3f** | %.0f | %.0f | **%.3f** | %.3f | %s |" % (
+            r["tu"], r["lines"], len(r["time_ratio_pairs"]), r["a_cpu"], r["b_cpu"], r.get("c_cpu", float("nan")),
             "%.2f" % r["d_cpu"] if "d_cpu" in r else "-", r["time_ratio"],
             r["a_rss_mb"], r["b_rss_mb"], r["rss_ratio"], r["torch_profile_s"],
             "%.2f" % r["bugprone_ratio"] if "bugprone_ratio" in r else "-"))
