@@ -2,8 +2,8 @@
 # Benchmarks the torch-* checks against clang-tidy's own parse (see docs/performance.md).
 #   scripts/bench.sh [--llvm N]... [--quick] [bench/bench.py options]
 # Default LLVM 19; give --llvm several times to measure each major in turn.
-# --quick: fewer repetitions and one example source (a few minutes per major);
-# the full run takes about half an hour per major on 2 idle cores.
+# --quick: fewer repetitions (3) and one example source;
+# the full run takes about 45 minutes of CPU per major (quick: about 15).
 # Other options go to bench/bench.py: --reps R, --sizes 1,10,100,400,
 # --only REGEX, --no-bugprone, --callgrind (instruction counts under valgrind).
 # Results: bench/results/llvm-N[-quick].{md,csv,json,png}. Exit status 1 when
