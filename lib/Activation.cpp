@@ -1,5 +1,6 @@
 //===--- Activation.cpp - what a tensor holds at the end of a model --------===//
 #include "torch-tidy/Activation.h"
+#include "torch-tidy/EvaluationOrder.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -305,7 +306,9 @@ struct WriteMap {
 namespace {
 /// Walks a function body (or a class's constructors) down, recording every
 /// write to the variables it owns.
-class WriteCollector {
+class WriteCollector : public EvaluationOrderWalker<WriteCollector> {
+  friend class EvaluationOrderWalker<WriteCollector>;
+
 public:
   WriteCollector(WriteMap &M, const Decl *Owner, const SourceManager &SM)
       : M(M), Owner(Owner), SM(SM) {}
@@ -374,75 +377,15 @@ private:
     M.ByDecl[D].push_back(std::move(W));
   }
 
-  void conditional(const Stmt *S) {
-    ++CondDepth;
-    walk(S);
-    --CondDepth;
-  }
-
-  void loop(llvm::ArrayRef<const Stmt *> Parts, const Stmt *Loop) {
-    ++CondDepth;
+  /// Loops (and lambdas, which run at unknown times) are recorded around
+  /// the writes they hold.
+  void loop(const Stmt *Loop, llvm::ArrayRef<const Stmt *> Parts) {
     Loops.push_back(Loop);
-    for (const Stmt *P : Parts)
-      walk(P);
+    EvaluationOrderWalker::loop(Loop, Parts);
     Loops.pop_back();
-    --CondDepth;
   }
 
-  void walk(const Stmt *S) {
-    if (!S)
-      return;
-    if (const auto *L = dyn_cast<LambdaExpr>(S)) {
-      // Runs at unknown times, maybe repeatedly; its own locals are its own.
-      loop({L->getBody()}, L);
-      return;
-    }
-    if (const auto *F = dyn_cast<ForStmt>(S)) {
-      walk(F->getInit());
-      loop({F->getConditionVariableDeclStmt(), F->getCond(), F->getBody(), F->getInc()}, F);
-      return;
-    }
-    if (const auto *R = dyn_cast<CXXForRangeStmt>(S)) {
-      walk(R->getInit());
-      walk(R->getRangeInit());
-      loop({R->getLoopVarStmt(), R->getBody()}, R);
-      return;
-    }
-    if (const auto *W = dyn_cast<WhileStmt>(S)) {
-      loop({W->getConditionVariableDeclStmt(), W->getCond(), W->getBody()}, W);
-      return;
-    }
-    if (const auto *D = dyn_cast<DoStmt>(S)) {
-      loop({D->getBody(), D->getCond()}, D);
-      return;
-    }
-    if (const auto *If = dyn_cast<IfStmt>(S)) {
-      walk(If->getInit());
-      walk(If->getConditionVariableDeclStmt());
-      walk(If->getCond());
-      conditional(If->getThen());
-      conditional(If->getElse());
-      return;
-    }
-    if (const auto *Sw = dyn_cast<SwitchStmt>(S)) {
-      walk(Sw->getInit());
-      walk(Sw->getConditionVariableDeclStmt());
-      walk(Sw->getCond());
-      conditional(Sw->getBody());
-      return;
-    }
-    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(S)) {
-      walk(CO->getCond());
-      conditional(CO->getTrueExpr());
-      conditional(CO->getFalseExpr());
-      return;
-    }
-    if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
-      walk(Try->getTryBlock());
-      for (unsigned I = 0; I < Try->getNumHandlers(); ++I)
-        conditional(Try->getHandler(I));
-      return;
-    }
+  bool visit(const Stmt *S) {
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
       for (const Decl *D : DS->decls()) {
         const auto *VD = dyn_cast<VarDecl>(D);
@@ -466,25 +409,21 @@ private:
         }
         walk(VD->getInit());
       }
-      return;
+      return true;
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-      if (BO->isLogicalOp()) {
-        walk(BO->getLHS());
-        conditional(BO->getRHS());
-        return;
-      }
+      if (BO->isLogicalOp())
+        return false; // the walker makes the right operand conditional
       walk(BO->getRHS());
       walk(BO->getLHS());
       if (BO->isAssignmentOp())
         if (const ValueDecl *D = target(BO->getLHS()))
           record(D, BO->getOpcode() == BO_Assign ? Write::Assign : Write::Compound, BO->getRHS(),
                  BO);
-      return;
+      return true;
     }
     if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
-      for (const Stmt *Child : OC->children())
-        walk(Child);
+      walkChildren(OC);
       OverloadedOperatorKind Op = OC->getOperator();
       if (OC->getNumArgs() == 2 && (Op == OO_Equal || Op == OO_PlusEqual || Op == OO_MinusEqual ||
                                     Op == OO_StarEqual || Op == OO_SlashEqual)) {
@@ -500,18 +439,17 @@ private:
             record(D, Write::Compound, OC->getArg(1), OC);
         }
       }
-      return;
+      return true;
     }
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
-      for (const Stmt *Child : MC->children())
-        walk(Child);
+      walkChildren(MC);
       const CXXMethodDecl *MD = MC->getMethodDecl();
       const Expr *Obj = MC->getImplicitObjectArgument();
       if (!MD || !Obj)
-        return;
+        return true;
       const ValueDecl *D = objectDecl(Obj);
       if (!owns(D))
-        return;
+        return true;
       llvm::StringRef Name = nameOf(MD);
       if (isTensorClass(MD->getParent()) && Name.ends_with("_")) {
         OpInfo I = operationNamed(Name);
@@ -523,20 +461,19 @@ private:
           record(D, Write::Preserve, nullptr, MC);
         else
           record(D, Write::Clobber, nullptr, MC);
-        return;
+        return true;
       }
       if (Name == "push_back" && isTorchNN(MD->getParent(), "SequentialImpl") &&
           MC->getNumArgs() > 0)
         record(D, Write::PushBack, MC->getArg(MC->getNumArgs() - 1), MC);
-      return;
+      return true;
     }
     if (const auto *CE = dyn_cast<CallExpr>(S)) {
-      for (const Stmt *Child : CE->children())
-        walk(Child);
+      walkChildren(CE);
       // A tensor passed to a user function by non-const reference may be replaced.
       const FunctionDecl *FD = CE->getDirectCallee();
       if (!FD || FD->getPrimaryTemplate() || definedInSystemHeader(FD, SM))
-        return;
+        return true;
       for (unsigned I = 0; I < CE->getNumArgs() && I < FD->getNumParams(); ++I) {
         QualType PT = FD->getParamDecl(I)->getType();
         if (PT->isLValueReferenceType() && !PT.getNonReferenceType().isConstQualified() &&
@@ -544,7 +481,7 @@ private:
           if (const ValueDecl *D = target(CE->getArg(I)))
             record(D, Write::Clobber, nullptr, CE);
       }
-      return;
+      return true;
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
       walk(UO->getSubExpr());
@@ -552,22 +489,20 @@ private:
         if (const ValueDecl *D = target(UO->getSubExpr()))
           if (isTensorType(D->getType()))
             record(D, Write::Clobber, nullptr, UO);
-      return;
+      return true;
     }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
       if (owns(DRE->getDecl()))
         ++M.Decls[DRE->getDecl()].References;
-      return;
+      return true;
     }
-    for (const Stmt *Child : S->children())
-      walk(Child);
+    return false;
   }
 
   WriteMap &M;
   const Decl *Owner;
   const SourceManager &SM;
   const FunctionDecl *In = nullptr;
-  unsigned CondDepth = 0;
   llvm::SmallVector<const Stmt *, 2> Loops;
 };
 } // namespace

@@ -1,5 +1,6 @@
 //===--- ModuleModel.cpp - what a torch::nn::Module subclass holds ---------===//
 #include "torch-tidy/ModuleModel.h"
+#include "torch-tidy/EvaluationOrder.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -392,7 +393,9 @@ enum class Mode {
 
 } // namespace
 
-class ModelBuilder {
+class ModelBuilder : public EvaluationOrderWalker<ModelBuilder> {
+  friend class EvaluationOrderWalker<ModelBuilder>;
+
 public:
   ModelBuilder(ModuleModels &Models, ModuleModel &Model)
       : Models(Models), Model(Model), SM(Models.Ctx.getSourceManager()) {}
@@ -446,15 +449,34 @@ private:
   ValueKind classify(const Expr *E, const Frame &F, const VarDecl **Local, unsigned Depth = 0);
 
   // --- statements
-  void walk(const Stmt *S, Frame &F, bool Cond, bool Loop);
-  void walkCtor(const CXXConstructorDecl *Def, Frame &F, bool Cond, bool Loop);
+  /// Walks \p S with \p F as the frame of the function being read. Whether
+  /// the code is conditional or in a loop is the walker's state.
+  void walkIn(const Stmt *S, Frame &F) {
+    Frame *Saved = Cur;
+    Cur = &F;
+    walk(S);
+    Cur = Saved;
+  }
+  bool visit(const Stmt *S);
+  void loop(const Stmt *L, llvm::ArrayRef<const Stmt *> Parts) {
+    ++LoopDepth;
+    EvaluationOrderWalker::loop(L, Parts);
+    --LoopDepth;
+  }
+  void lambda(const LambdaExpr *L) {
+    // During construction a lambda runs when called (handleCall follows it);
+    // elsewhere its uses of members count wherever it runs.
+    if (CurMode == Mode::Method)
+      walkLambda(L, *Cur, L);
+  }
+  bool inLoop() const { return LoopDepth > 0; }
+  void walkCtor(const CXXConstructorDecl *Def, Frame &F);
   void synthesizeInits(Frame &F);
-  void handleStore(const Expr *Whole, const Expr *LHS, const Expr *RHS, Frame &F, bool Cond,
-                   bool Loop);
-  void handleCall(const CallExpr *Call, Frame &F, bool Cond, bool Loop);
+  void handleStore(const Expr *Whole, const Expr *LHS, const Expr *RHS, Frame &F);
+  void handleCall(const CallExpr *Call, Frame &F);
   void registerArgs(const Expr *Call, llvm::ArrayRef<const Expr *> Args, RegistrationKind K,
                     bool AnyArg, Frame &F);
-  void walkLambda(const LambdaExpr *L, const Frame &F, const Expr *Site, bool Loop);
+  void walkLambda(const LambdaExpr *L, const Frame &F, const Expr *Site);
   void recordStore(const FieldDecl *FD, MemberStore S, const VarDecl *Local);
   void finishSetup();
 
@@ -464,6 +486,8 @@ private:
   llvm::DenseMap<const FieldDecl *, unsigned> Index;
 
   Mode CurMode = Mode::Method;
+  Frame *Cur = nullptr;   ///< the frame walkIn set for the statement being walked
+  unsigned LoopDepth = 0; ///< loops (and lambdas run elsewhere) around it
   unsigned SetupIdx = 0;
   const FunctionDecl *Root = nullptr;
   llvm::SmallPtrSet<const FunctionDecl *, 8> InProgress;
@@ -687,7 +711,11 @@ ValueKind ModelBuilder::returnKind(const FunctionDecl *Def) {
   Frame F;
   F.Fn = Def;
   F.Depth = Models.Config.MaxCallDepth; // do not follow further helpers
-  walk(Def->getBody(), F, false, false);
+  unsigned SavedCond = CondDepth, SavedLoop = LoopDepth;
+  CondDepth = LoopDepth = 0; // read as it stands, wherever it was called from
+  walkIn(Def->getBody(), F);
+  CondDepth = SavedCond;
+  LoopDepth = SavedLoop;
   llvm::SmallVector<const ReturnStmt *, 2> Returns;
   llvm::SmallVector<const Stmt *, 16> Work{Def->getBody()};
   while (!Work.empty()) {
@@ -731,15 +759,14 @@ void ModelBuilder::recordStore(const FieldDecl *FD, MemberStore S, const VarDecl
   Stores.push_back(S);
 }
 
-void ModelBuilder::handleStore(const Expr *Whole, const Expr *LHS, const Expr *RHS, Frame &F,
-                               bool Cond, bool Loop) {
+void ModelBuilder::handleStore(const Expr *Whole, const Expr *LHS, const Expr *RHS, Frame &F) {
   const FieldDecl *FD = storeTarget(LHS, F);
   if (!FD) {
-    walk(LHS, F, Cond, Loop);
-    walk(RHS, F, Cond, Loop);
+    walkIn(LHS, F);
+    walkIn(RHS, F);
     return;
   }
-  walk(RHS, F, Cond, Loop);
+  walkIn(RHS, F);
   if (CurMode == Mode::Method)
     if (ModuleMember *M = memberOf(FD))
       M->StoredAfterSetup = true;
@@ -751,8 +778,8 @@ void ModelBuilder::handleStore(const Expr *Whole, const Expr *LHS, const Expr *R
   S.Value = RHS;
   S.Site = F.Site ? F.Site : Whole;
   S.In = F.Fn;
-  S.Conditional = Cond || Loop;
-  S.InLoop = Loop;
+  S.Conditional = isConditional();
+  S.InLoop = inLoop();
   S.Direct = F.Depth == 0;
   recordStore(FD, S, Local);
 }
@@ -811,7 +838,7 @@ static const LambdaExpr *lambdaOf(const Expr *E) {
 /// a helper) may run any number of times with unknown arguments: what it does
 /// to captured members counts, and what it registers through its own
 /// parameters cannot be traced.
-void ModelBuilder::walkLambda(const LambdaExpr *L, const Frame &F, const Expr *Site, bool Loop) {
+void ModelBuilder::walkLambda(const LambdaExpr *L, const Frame &F, const Expr *Site) {
   const CXXMethodDecl *Op = L->getCallOperator();
   if (!Op)
     return;
@@ -834,15 +861,20 @@ void ModelBuilder::walkLambda(const LambdaExpr *L, const Frame &F, const Expr *S
     for (const ParmVarDecl *P : Fn->parameters())
       NF.UntracedParams.insert(P);
     InProgress.insert(Fn);
-    walk(Body, NF, true, true);
+    // It may run any number of times, or never.
+    ++LoopDepth;
+    ++CondDepth;
+    walkIn(Body, NF);
+    --CondDepth;
+    --LoopDepth;
     InProgress.erase(Fn);
   }
 }
 
-void ModelBuilder::handleCall(const CallExpr *Call, Frame &F, bool Cond, bool Loop) {
+void ModelBuilder::handleCall(const CallExpr *Call, Frame &F) {
   if (std::optional<RegistrationKind> K = Models.registrationKind(Call)) {
     for (const Stmt *Child : Call->children())
-      walk(Child, F, Cond, Loop);
+      walkIn(Child, F);
     bool Custom = *K == RegistrationKind::Custom;
     unsigned First = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
     llvm::SmallVector<const Expr *, 4> Args;
@@ -863,7 +895,7 @@ void ModelBuilder::handleCall(const CallExpr *Call, Frame &F, bool Cond, bool Lo
   // Containers register what is added to them: `seq->push_back(fc)`.
   if (std::optional<RegistrationKind> K = containerAddKind(Call)) {
     for (const Stmt *Child : Call->children())
-      walk(Child, F, Cond, Loop);
+      walkIn(Child, F);
     llvm::SmallVector<const Expr *, 4> Args(Call->arguments().begin(), Call->arguments().end());
     registerArgs(Call, Args, *K, /*AnyArg=*/true, F);
     return;
@@ -879,7 +911,7 @@ void ModelBuilder::handleCall(const CallExpr *Call, Frame &F, bool Cond, bool Lo
     }
 
   for (const Stmt *Child : Call->children())
-    walk(Child, F, Cond, Loop);
+    walkIn(Child, F);
 
   const FunctionDecl *FD = Call->getDirectCallee();
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
@@ -888,7 +920,7 @@ void ModelBuilder::handleCall(const CallExpr *Call, Frame &F, bool Cond, bool Lo
   for (unsigned I = IsLambda && isa<CXXOperatorCallExpr>(Call) ? 1 : 0; I < Call->getNumArgs();
        ++I)
     if (const LambdaExpr *L = lambdaOf(Call->getArg(I)))
-      walkLambda(L, F, Call, Loop);
+      walkLambda(L, F, Call);
   const Expr *Obj = memberCallObject(Call);
   bool CalleeThisIsSelf = false;
   if (MD && !MD->isStatic())
@@ -965,95 +997,31 @@ void ModelBuilder::handleCall(const CallExpr *Call, Frame &F, bool Cond, bool Lo
   if (CurMode == Mode::Setup)
     Model.SetupReached.insert(Def);
   InProgress.insert(Def);
-  walk(Def->getBody(), NF, Cond, Loop);
+  walkIn(Def->getBody(), NF);
   InProgress.erase(Def);
 }
 
-void ModelBuilder::walk(const Stmt *S, Frame &F, bool Cond, bool Loop) {
-  if (!S)
-    return;
-  if (const auto *L = dyn_cast<LambdaExpr>(S)) {
-    // During construction a lambda runs when called (handleCall follows it);
-    // elsewhere its uses of members count wherever it runs.
-    if (CurMode == Mode::Method)
-      walkLambda(L, F, L, Loop);
-    return;
-  }
-  if (const auto *If = dyn_cast<IfStmt>(S)) {
-    walk(If->getInit(), F, Cond, Loop);
-    walk(If->getConditionVariableDeclStmt(), F, Cond, Loop);
-    walk(If->getCond(), F, Cond, Loop);
-    walk(If->getThen(), F, true, Loop);
-    walk(If->getElse(), F, true, Loop);
-    return;
-  }
-  if (const auto *Sw = dyn_cast<SwitchStmt>(S)) {
-    walk(Sw->getInit(), F, Cond, Loop);
-    walk(Sw->getCond(), F, Cond, Loop);
-    walk(Sw->getBody(), F, true, Loop);
-    return;
-  }
-  if (const auto *For = dyn_cast<ForStmt>(S)) {
-    walk(For->getInit(), F, Cond, Loop);
-    walk(For->getCond(), F, true, true);
-    walk(For->getInc(), F, true, true);
-    walk(For->getBody(), F, true, true);
-    return;
-  }
-  if (const auto *R = dyn_cast<CXXForRangeStmt>(S)) {
-    walk(R->getInit(), F, Cond, Loop);
-    walk(R->getRangeInit(), F, Cond, Loop);
-    walk(R->getLoopVarStmt(), F, true, true);
-    walk(R->getBody(), F, true, true);
-    return;
-  }
-  if (isa<WhileStmt>(S) || isa<DoStmt>(S)) {
-    for (const Stmt *Child : S->children())
-      walk(Child, F, true, true);
-    return;
-  }
-  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(S)) {
-    walk(CO->getCond(), F, Cond, Loop);
-    walk(CO->getTrueExpr(), F, true, Loop);
-    walk(CO->getFalseExpr(), F, true, Loop);
-    return;
-  }
-  if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
-    walk(Try->getTryBlock(), F, Cond, Loop);
-    for (unsigned I = 0; I < Try->getNumHandlers(); ++I)
-      walk(Try->getHandler(I), F, true, Loop);
-    return;
-  }
+bool ModelBuilder::visit(const Stmt *S) {
+  Frame &F = *Cur;
   if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-    if (BO->isLogicalOp()) {
-      walk(BO->getLHS(), F, Cond, Loop);
-      walk(BO->getRHS(), F, true, Loop);
-      return;
-    }
     if (BO->getOpcode() == BO_Assign) {
-      handleStore(BO, BO->getLHS(), BO->getRHS(), F, Cond, Loop);
-      return;
+      handleStore(BO, BO->getLHS(), BO->getRHS(), F);
+      return true;
     }
   }
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
     if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2) {
-      handleStore(OC, OC->getArg(0), OC->getArg(1), F, Cond, Loop);
-      return;
+      handleStore(OC, OC->getArg(0), OC->getArg(1), F);
+      return true;
     }
   }
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
-    handleCall(Call, F, Cond, Loop);
-    return;
-  }
-  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-    for (const Decl *D : DS->decls())
-      if (const auto *VD = dyn_cast<VarDecl>(D))
-        walk(VD->getInit(), F, Cond, Loop);
-    return;
+    handleCall(Call, F);
+    return true;
   }
   if (const auto *D = dyn_cast<CXXDefaultInitExpr>(S)) {
-    walk(D->getExpr(), F, Cond, Loop);
-    return;
+    walk(D->getExpr());
+    return true;
   }
   if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
     // `torch::nn::Sequential(fc1, relu, fc2)` registers its arguments.
@@ -1062,28 +1030,29 @@ void ModelBuilder::walk(const Stmt *S, Frame &F, bool Cond, bool Loop) {
       if (!(Args.size() == 1 && isHandleType(Args.front()->getType())))
         registerArgs(CE, Args, *K, /*AnyArg=*/true, F);
     }
+    return false; // then its arguments
   }
   if (const auto *ME = dyn_cast<MemberExpr>(S)) {
     if (CurMode == Mode::Method && isSelf(ME->getBase(), F))
       if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
         if (ModuleMember *M = memberOf(FD))
           M->Uses.push_back({ME, F.Fn});
+    return false;
   }
-  for (const Stmt *Child : S->children())
-    walk(Child, F, Cond, Loop);
+  return false;
 }
 
-void ModelBuilder::walkCtor(const CXXConstructorDecl *Def, Frame &F, bool Cond, bool Loop) {
+void ModelBuilder::walkCtor(const CXXConstructorDecl *Def, Frame &F) {
   for (const CXXCtorInitializer *I : Def->inits()) {
     const Expr *Init = I->getInit();
     if (I->isDelegatingInitializer()) {
-      walk(Init, F, Cond, Loop); // the arguments
+      walkIn(Init, F); // the arguments
       const auto *CE = dyn_cast_or_null<CXXConstructExpr>(Init ? Init->IgnoreImplicit() : nullptr);
       const CXXConstructorDecl *Target = CE ? CE->getConstructor() : nullptr;
       const FunctionDecl *TDef = nullptr;
       if (Target && Target->hasBody(TDef) && TDef && !InProgress.count(TDef)) {
         InProgress.insert(TDef);
-        walkCtor(cast<CXXConstructorDecl>(TDef), F, Cond, Loop);
+        walkCtor(cast<CXXConstructorDecl>(TDef), F);
         InProgress.erase(TDef);
       } else if (Target && Target->isDefaulted()) {
         synthesizeInits(F);
@@ -1094,7 +1063,7 @@ void ModelBuilder::walkCtor(const CXXConstructorDecl *Def, Frame &F, bool Cond, 
     }
     const FieldDecl *FD = I->getMember();
     if (!FD || F.Depth > 0 || CurMode != Mode::Setup || !memberOf(FD)) {
-      walk(Init, F, Cond, Loop);
+      walkIn(Init, F);
       continue;
     }
     MemberStore S;
@@ -1107,14 +1076,14 @@ void ModelBuilder::walkCtor(const CXXConstructorDecl *Def, Frame &F, bool Cond, 
     S.Value = S.InClassInit ? FD->getInClassInitializer() : Init;
     S.Site = S.Value;
     S.In = Def;
-    S.Conditional = Cond || Loop;
-    S.InLoop = Loop;
+    S.Conditional = isConditional();
+    S.InLoop = inLoop();
     S.Direct = true;
     S.CtorInit = I;
-    walk(Init, F, Cond, Loop);
+    walkIn(Init, F);
     recordStore(FD, S, Local);
   }
-  walk(Def->getBody(), F, Cond, Loop);
+  walkIn(Def->getBody(), F);
 }
 
 /// A constructor without a body here that only runs the member initializers
@@ -1131,7 +1100,7 @@ void ModelBuilder::synthesizeInits(Frame &F) {
       S.InClassInit = true;
       S.Value = S.Site = Init;
       S.Kind = classify(Init, F, &Local);
-      walk(Init, F, false, false);
+      walkIn(Init, F);
     } else {
       S.Kind = M.Kind == MemberKind::Holder ? ValueKind::Fresh : ValueKind::Null;
     }
@@ -1251,9 +1220,9 @@ void ModelBuilder::build() {
     } else {
       InProgress.insert(S.Definition);
       if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(S.Definition))
-        walkCtor(Ctor, F, false, false);
+        walkCtor(Ctor, F);
       else
-        walk(S.Definition->getBody(), F, false, false);
+        walkIn(S.Definition->getBody(), F);
       InProgress.erase(S.Definition);
     }
     finishSetup();
@@ -1280,7 +1249,7 @@ void ModelBuilder::build() {
     F.Fn = Def;
     F.ThisIsSelf = true;
     InProgress.insert(Def);
-    walk(Def->getBody(), F, false, false);
+    walkIn(Def->getBody(), F);
     InProgress.erase(Def);
     RegisteredLocals.clear();
     if (hasName(MD, "forward")) {

@@ -1,5 +1,6 @@
 //===--- RequiresGrad.cpp - which tensors require grad --------------------===//
 #include "torch-tidy/RequiresGrad.h"
+#include "torch-tidy/EvaluationOrder.h"
 
 #include "torch-tidy/Types.h"
 
@@ -388,7 +389,9 @@ GradFlow RequiresGradAnalysis::fieldFlow(const FieldDecl *Field) {
 //===----------------------------------------------------------------------===//
 // Reading a function body in evaluation order.
 
-class FlowWalker {
+class FlowWalker : public EvaluationOrderWalker<FlowWalker> {
+  friend class EvaluationOrderWalker<FlowWalker>;
+
 public:
   FlowWalker(RequiresGradAnalysis &A, const FunctionDecl *FD, RequiresGradAnalysis::Facts &Out)
       : A(A), FD(FD), Out(Out) {}
@@ -428,7 +431,7 @@ private:
   GradFlow eval(const Expr *E) { return A.eval(E, Out); }
 
   void set(const ValueDecl *V, const GradFlow &F, bool Replace) {
-    if (Replace && Cond == 0)
+    if (Replace && !isConditional())
       State[V] = F;
     else
       State[V].merge(F);
@@ -455,33 +458,27 @@ private:
           store(Field, F);
   }
 
-  void conditional(const Stmt *S) {
-    ++Cond;
-    walk(S);
-    --Cond;
+  /// A lambda is not read here (it is read as its own function); what it
+  /// captures is recorded for it.
+  void lambda(const LambdaExpr *L) {
+    for (const Expr *Init : L->capture_inits())
+      walk(Init);
+    const CXXRecordDecl *Closure = L->getLambdaClass();
+    for (const LambdaCapture &C : L->captures()) {
+      if (!C.capturesVariable())
+        continue;
+      const ValueDecl *V = C.getCapturedVar();
+      GradFlow F;
+      if (const auto *VD = dyn_cast<VarDecl>(V); VD && VD->isInitCapture())
+        F = eval(VD->getInit());
+      else if (auto It = State.find(V); It != State.end())
+        F = It->second;
+      if (!F.empty())
+        A.Captures[{Closure, V}] = F;
+    }
   }
 
-  void walk(const Stmt *S) {
-    if (!S)
-      return;
-    if (const auto *L = dyn_cast<LambdaExpr>(S)) {
-      for (const Expr *Init : L->capture_inits())
-        walk(Init);
-      const CXXRecordDecl *Closure = L->getLambdaClass();
-      for (const LambdaCapture &C : L->captures()) {
-        if (!C.capturesVariable())
-          continue;
-        const ValueDecl *V = C.getCapturedVar();
-        GradFlow F;
-        if (const auto *VD = dyn_cast<VarDecl>(V); VD && VD->isInitCapture())
-          F = eval(VD->getInit());
-        else if (auto It = State.find(V); It != State.end())
-          F = It->second;
-        if (!F.empty())
-          A.Captures[{Closure, V}] = F;
-      }
-      return;
-    }
+  bool visit(const Stmt *S) {
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
       for (const Decl *D : DS->decls()) {
         const auto *VD = dyn_cast<VarDecl>(D);
@@ -490,7 +487,7 @@ private:
         walk(VD->getInit());
         State[VD] = eval(VD->getInit());
       }
-      return;
+      return true;
     }
     if (const auto *R = dyn_cast<CXXForRangeStmt>(S)) {
       walk(R->getInit());
@@ -502,83 +499,42 @@ private:
         State[LV] = F;
       }
       conditional(R->getBody());
-      return;
-    }
-    if (const auto *If = dyn_cast<IfStmt>(S)) {
-      walk(If->getInit());
-      walk(If->getConditionVariableDeclStmt());
-      walk(If->getCond());
-      conditional(If->getThen());
-      conditional(If->getElse());
-      return;
-    }
-    if (const auto *For = dyn_cast<ForStmt>(S)) {
-      walk(For->getInit());
-      ++Cond;
-      walk(For->getConditionVariableDeclStmt());
-      walk(For->getCond());
-      walk(For->getBody());
-      walk(For->getInc());
-      --Cond;
-      return;
-    }
-    if (isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXCatchStmt>(S)) {
-      ++Cond;
-      for (const Stmt *Child : S->children())
-        walk(Child);
-      --Cond;
-      return;
-    }
-    if (const auto *Sw = dyn_cast<SwitchStmt>(S)) {
-      walk(Sw->getInit());
-      walk(Sw->getConditionVariableDeclStmt());
-      walk(Sw->getCond());
-      conditional(Sw->getBody());
-      return;
-    }
-    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(S)) {
-      walk(CO->getCond());
-      conditional(CO->getTrueExpr());
-      conditional(CO->getFalseExpr());
-      return;
+      return true;
     }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
       auto It = State.find(DRE->getDecl());
       if (It != State.end() && !It->second.empty())
         Out.Refs[DRE] = It->second;
-      return;
+      return true;
     }
     if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
       walk(Ret->getRetValue());
       Out.Return.merge(eval(Ret->getRetValue()));
-      return;
+      return true;
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-      if (BO->isLogicalOp()) {
-        walk(BO->getLHS());
-        conditional(BO->getRHS());
-        return;
-      }
+      if (BO->isLogicalOp())
+        return false; // the walker makes the right operand conditional
       walk(BO->getLHS());
       walk(BO->getRHS());
       if (BO->getOpcode() == BO_Assign)
         assign(BO->getLHS(), eval(BO->getRHS()), /*Replace=*/true);
-      return;
+      return true;
     }
-    for (const Stmt *Child : S->children())
-      walk(Child);
     if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
+      walkChildren(OC);
       const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getDirectCallee());
       // `t = u` rebinds an lvalue handle; `t[0] = u` (an rvalue) writes in place.
       if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
           !(MD && MD->getRefQualifier() == RQ_RValue))
         assign(OC->getArg(0), eval(OC->getArg(1)), /*Replace=*/true);
-      return;
+      return true;
     }
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
+      walkChildren(MC);
       const CXXMethodDecl *MD = MC->getMethodDecl();
       if (!MD)
-        return;
+        return true;
       llvm::StringRef Name = nameOf(MD);
       const Expr *Obj = MC->getImplicitObjectArgument();
       if (isTensorClass(MD->getParent()) &&
@@ -588,7 +544,7 @@ private:
           assign(Obj,
                  *On ? sourceFlow(GradSourceKind::SetRequiresGrad, MC) : GradFlow(),
                  /*Replace=*/true);
-        return;
+        return true;
       }
       if (!isTensorClass(MD->getParent()) && isContainerInsert(Name)) {
         GradFlow F;
@@ -597,14 +553,15 @@ private:
         if (!F.empty())
           assign(Obj, F, /*Replace=*/false);
       }
+      return true;
     }
+    return false;
   }
 
   RequiresGradAnalysis &A;
   const FunctionDecl *FD;
   RequiresGradAnalysis::Facts &Out;
   llvm::DenseMap<const ValueDecl *, GradFlow> State;
-  unsigned Cond = 0;
 };
 
 const RequiresGradAnalysis::Facts &RequiresGradAnalysis::facts(const FunctionDecl *FD) {

@@ -1,5 +1,6 @@
 //===--- TrainingLoop.cpp - autograd events of one loop iteration ---------===//
 #include "torch-tidy/TrainingLoop.h"
+#include "torch-tidy/EvaluationOrder.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -65,76 +66,27 @@ static const LambdaExpr *lambdaOf(const Expr *E) {
   return nullptr;
 }
 
-/// Walks statements in evaluation order and records autograd events.
-class EventWalker {
+/// Walks statements in evaluation order and records autograd events. Loops
+/// and lambdas written here are not entered: their calls belong to them.
+class EventWalker : public EvaluationOrderWalker<EventWalker> {
+  friend class EvaluationOrderWalker<EventWalker>;
+
 public:
   EventWalker(AutogradEventAnalysis &A, EventList &Out, unsigned Depth)
       : A(A), Out(Out), Depth(Depth) {}
 
-  void walk(const Stmt *S, bool Cond) {
-    if (!S)
-      return;
-    if (const auto *F = dyn_cast<ForStmt>(S)) {
-      walk(F->getInit(), Cond); // runs once, here; the rest belongs to that loop
-      return;
-    }
-    if (const auto *R = dyn_cast<CXXForRangeStmt>(S)) {
-      walk(R->getInit(), Cond);
-      walk(R->getRangeInit(), Cond);
-      return;
-    }
-    if (isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<LambdaExpr>(S))
-      return;
-    if (const auto *If = dyn_cast<IfStmt>(S)) {
-      walk(If->getInit(), Cond);
-      walk(If->getConditionVariableDeclStmt(), Cond);
-      walk(If->getCond(), Cond);
-      walk(If->getThen(), true);
-      walk(If->getElse(), true);
-      return;
-    }
-    if (const auto *Sw = dyn_cast<SwitchStmt>(S)) {
-      walk(Sw->getInit(), Cond);
-      walk(Sw->getCond(), Cond);
-      walk(Sw->getBody(), true);
-      return;
-    }
-    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(S)) {
-      walk(CO->getCond(), Cond);
-      walk(CO->getTrueExpr(), true);
-      walk(CO->getFalseExpr(), true);
-      return;
-    }
-    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-      if (BO->isLogicalOp()) {
-        walk(BO->getLHS(), Cond);
-        walk(BO->getRHS(), true);
-        return;
-      }
-    }
-    if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
-      walk(Try->getTryBlock(), Cond);
-      for (unsigned I = 0; I < Try->getNumHandlers(); ++I)
-        walk(Try->getHandler(I), true);
-      return;
-    }
-    if (const auto *CE = dyn_cast<CallExpr>(S)) {
-      for (const Stmt *Child : CE->children())
-        walk(Child, Cond);
-      classify(CE, Cond);
-      return;
-    }
-    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-      for (const Decl *D : DS->decls())
-        if (const auto *VD = dyn_cast<VarDecl>(D))
-          walk(VD->getInit(), Cond);
-      return;
-    }
-    for (const Stmt *Child : S->children())
-      walk(Child, Cond);
-  }
-
 private:
+  bool visit(const Stmt *S) {
+    if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      walkChildren(CE);
+      classify(CE, isConditional());
+      return true;
+    }
+    return false;
+  }
+  void loop(const Stmt *, llvm::ArrayRef<const Stmt *>) {}
+  void lambda(const LambdaExpr *) {}
+
   void add(EventKind K, const CallExpr *CE, bool Cond, bool Custom = false) {
     AutogradEvent E;
     E.Kind = K;
@@ -179,7 +131,7 @@ private:
             if (const LambdaExpr *L = lambdaOf(CE->getArg(0))) {
               bool Saved = InClosure;
               InClosure = true;
-              walk(L->getBody(), Cond);
+              walk(L->getBody());
               InClosure = Saved;
             }
           add(EventKind::OptimizerStep, CE, Cond);
@@ -249,7 +201,7 @@ private:
 
 EventList AutogradEventAnalysis::straightLine(const Stmt *S) {
   EventList Out;
-  EventWalker(*this, Out, 0).walk(S, false);
+  EventWalker(*this, Out, 0).walk(S);
   return Out;
 }
 
@@ -257,19 +209,19 @@ EventList AutogradEventAnalysis::iteration(const Stmt *Loop) {
   EventList Out;
   EventWalker W(*this, Out, 0);
   if (const auto *F = dyn_cast<ForStmt>(Loop)) {
-    W.walk(F->getConditionVariableDeclStmt(), false);
-    W.walk(F->getCond(), false);
-    W.walk(F->getBody(), false);
-    W.walk(F->getInc(), false);
+    W.walk(F->getConditionVariableDeclStmt());
+    W.walk(F->getCond());
+    W.walk(F->getBody());
+    W.walk(F->getInc());
   } else if (const auto *R = dyn_cast<CXXForRangeStmt>(Loop)) {
-    W.walk(R->getBody(), false);
+    W.walk(R->getBody());
   } else if (const auto *Wh = dyn_cast<WhileStmt>(Loop)) {
-    W.walk(Wh->getConditionVariableDeclStmt(), false);
-    W.walk(Wh->getCond(), false);
-    W.walk(Wh->getBody(), false);
+    W.walk(Wh->getConditionVariableDeclStmt());
+    W.walk(Wh->getCond());
+    W.walk(Wh->getBody());
   } else if (const auto *D = dyn_cast<DoStmt>(Loop)) {
-    W.walk(D->getBody(), false);
-    W.walk(D->getCond(), false);
+    W.walk(D->getBody());
+    W.walk(D->getCond());
   }
   return Out;
 }
@@ -288,7 +240,7 @@ EventList AutogradEventAnalysis::summary(const FunctionDecl *FD, unsigned Depth)
   Truncated = false;
   InProgress.insert(FD);
   EventList Out;
-  EventWalker(*this, Out, Depth).walk(FD->getBody(), false);
+  EventWalker(*this, Out, Depth).walk(FD->getBody());
   InProgress.erase(FD);
   if (!Truncated)
     Summaries[FD] = Out;
