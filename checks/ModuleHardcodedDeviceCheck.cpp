@@ -72,8 +72,7 @@ void ModuleHardcodedDeviceCheck::onStartOfTranslationUnit() {
 void ModuleHardcodedDeviceCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(userFunctionDefinition().bind("fn"), this);
   // In-class member initialisers of module classes.
-  Finder->addMatcher(cxxRecordDecl(isDefinition(), unless(isExpansionInSystemHeader())).bind("class"),
-                     this);
+  Finder->addMatcher(userClassDefinition().bind("class"), this);
 }
 
 bool ModuleHardcodedDeviceCheck::isAllowedClass(const CXXRecordDecl *RD) const {

@@ -44,10 +44,8 @@ void UnregisteredModuleMemberCheck::onStartOfTranslationUnit() {
 }
 
 void UnregisteredModuleMemberCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      cxxRecordDecl(isDefinition(), unless(isExpansionInSystemHeader()), unless(isLambda()))
-          .bind("class"),
-      this);
+  Finder->addMatcher(cxxRecordDecl(isUserCodeDefinition(), unless(isLambda())).bind("class"),
+                     this);
 }
 
 void UnregisteredModuleMemberCheck::check(const MatchFinder::MatchResult &Result) {
