@@ -31,41 +31,6 @@ static bool hasName(const NamedDecl *D, llvm::StringRef Name) {
   return D && D->getIdentifier() && D->getName() == Name;
 }
 
-/// The lambda an argument designates: written in place, or a local variable
-/// initialised with one; looked through std::function conversions.
-static const LambdaExpr *lambdaOf(const Expr *E) {
-  while (E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *L = dyn_cast<LambdaExpr>(E))
-      return L;
-    if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E)) {
-      E = BT->getSubExpr();
-      continue;
-    }
-    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
-      E = MT->getSubExpr();
-      continue;
-    }
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-      if (CE->getNumArgs() >= 1) {
-        E = CE->getArg(0);
-        continue;
-      }
-      return nullptr;
-    }
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (VD->hasLocalStorage() && VD->getInit()) {
-          E = VD->getInit();
-          continue;
-        }
-      return nullptr;
-    }
-    return nullptr;
-  }
-  return nullptr;
-}
-
 /// Walks statements in evaluation order and records autograd events. Loops
 /// and lambdas written here are not entered: their calls belong to them.
 class EventWalker : public EvaluationOrderWalker<EventWalker> {

@@ -238,6 +238,41 @@ const ValueDecl *objectDecl(const Expr *E) {
   return nullptr;
 }
 
+const LambdaExpr *lambdaOf(const Expr *E) {
+  for (unsigned Hops = 0; E && Hops < 16; ++Hops) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *L = dyn_cast<LambdaExpr>(E))
+      return L;
+    if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E)) {
+      E = BT->getSubExpr();
+      continue;
+    }
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = MT->getSubExpr();
+      continue;
+    }
+    if (const auto *C = dyn_cast<CXXFunctionalCastExpr>(E)) {
+      E = C->getSubExpr();
+      continue;
+    }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      if (CE->getNumArgs() < 1)
+        return nullptr;
+      E = CE->getArg(0);
+      continue;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) || !VD->getInit())
+        return nullptr;
+      E = VD->getInit();
+      continue;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
 bool matchesFunctionList(const FunctionDecl *FD, llvm::ArrayRef<std::string> Names) {
   if (!FD || Names.empty())
     return false;

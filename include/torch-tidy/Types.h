@@ -11,6 +11,7 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Type.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -71,6 +72,11 @@ const clang::Expr *memberCallObject(const clang::CallExpr *Call);
 /// (local, parameter, global, or member of `this`), looking through `*p`,
 /// `p.get()`, smart-pointer and holder `->`, casts and parentheses.
 const clang::ValueDecl *objectDecl(const clang::Expr *E);
+
+/// The lambda an argument designates: written in place, or a local variable
+/// (not a parameter) initialised with one, looked through std::function
+/// conversions and copies. At most 16 steps, so `std::function<F> f = f;` ends.
+const clang::LambdaExpr *lambdaOf(const clang::Expr *E);
 
 /// True when \p FD is one of \p QualifiedNames (functions or methods;
 /// `Class::method` names a method of the class or of a class derived from it).

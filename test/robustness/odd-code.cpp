@@ -100,3 +100,12 @@ void trivia(torch::optim::SGD &opt) {
   while (false) {
   }
 }
+
+// A std::function initialised with itself: following the closure handed to
+// step() must end (it once looped forever). No diagnostic: the closure is unknown.
+void self_initialised_closure(torch::optim::LBFGS &opt) {
+  for (int i = 0; i < 3; ++i) {
+    std::function<torch::Tensor()> closure = closure;
+    opt.step(closure);
+  }
+}
