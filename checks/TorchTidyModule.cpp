@@ -20,7 +20,7 @@ public:
 // Registered when this library is loaded (by TorchTidy.so after its version
 // check, or linked into the torch-tidy and torch-clangd executables).
 static ClangTidyModuleRegistry::Add<torch_tidy::TorchTidyModule>
-    X("torch-module", "Checks for silent training bugs in LibTorch code.");
+    X("TorchTidyModule", "Checks for silent training bugs in LibTorch code.");
 
 // Lets an executable that links the checks statically keep this object file.
 // NOLINTNEXTLINE(misc-use-internal-linkage)
