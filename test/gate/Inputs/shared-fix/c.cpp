@@ -1,0 +1,3 @@
+#include "net.h"
+
+torch::Tensor run_c(Net &net, torch::Tensor x) { return net->forward(x); }
