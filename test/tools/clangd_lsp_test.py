@@ -63,9 +63,9 @@ class Failure(Exception):
 class Server:
     """One clangd process and the JSON-RPC framing around its stdio."""
 
-    def __init__(self, cmd, cwd, log_path):
+    def __init__(self, cmd, cwd, log_path, env=None):
         self.log = open(log_path, "wb")
-        self.proc = subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.PIPE, env=env,
                                      stdout=subprocess.PIPE, stderr=self.log)
         self.inbox = queue.Queue()
         self.next_id = 1
@@ -174,7 +174,18 @@ def write_project(folder, include, fast_check_filter):
     return "file://" + src
 
 
-def check_diagnostic(uri, diags):
+def expected_link(args):
+    """The codeDescription.href torch-clangd should give the diagnostic."""
+    if args.docs_url is not None:
+        if "{check}" in args.docs_url:
+            return args.docs_url.replace("{check}", CHECK)
+        return args.docs_url + CHECK + ".md" if args.docs_url else None
+    page = os.path.realpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                         "docs", "checks", CHECK + ".md"))
+    return "file://" + page
+
+
+def check_diagnostic(uri, diags, link):
     errors = [d for d in diags if d.get("severity") == 1]
     if errors:
         raise Failure("%s does not parse: %s" % (uri, [d["message"] for d in errors]))
@@ -187,6 +198,11 @@ def check_diagnostic(uri, diags):
     # clangd capitalises the message and may append "(fix available)".
     if "gradients are never cleared" not in diag["message"].lower():
         raise Failure("unexpected message: " + diag["message"])
+    # The link goes to torch-tidy's page, not to clang.llvm.org's (which has none).
+    href = (diag.get("codeDescription") or {}).get("href")
+    print("  link: %s" % href)
+    if href != link:
+        raise Failure("diagnostic links to %r, expected %r" % (href, link))
     return diag
 
 
@@ -204,8 +220,12 @@ def run(args, work):
     root = "file://" + work
 
     log = os.path.join(work, "clangd.log")
+    env = dict(os.environ)
+    env.pop("TORCH_TIDY_DOCS_URL", None)
+    if args.docs_url is not None:
+        env["TORCH_TIDY_DOCS_URL"] = args.docs_url
     server = Server([args.clangd, "--log=verbose", "--pch-storage=memory",
-                     "--background-index=false"], work, log)
+                     "--background-index=false"], work, log, env)
     try:
         deadline = time.monotonic() + args.timeout
         rid = server.request("initialize", {
@@ -247,7 +267,7 @@ def run(args, work):
 
         for uri, value in uris.items():
             print("FastCheckFilter: %s" % (value or "(default)"))
-            diag = check_diagnostic(uri, found[uri])
+            diag = check_diagnostic(uri, found[uri], expected_link(args))
             rid = server.request("textDocument/codeAction", {
                 "textDocument": {"uri": uri}, "range": diag["range"],
                 "context": {"diagnostics": [diag], "only": ["quickfix"]}})
@@ -260,6 +280,9 @@ def run(args, work):
             print("  code action: %s (%s)" % (fixes[0].get("title"), fixes[0].get("kind")))
             if fixes[0].get("kind") != "quickfix":
                 raise Failure("the fix is not a quickfix code action")
+            # A quick-fix menu shows the title: a short one, not the whole warning.
+            if len(fixes[0].get("title", "")) > 60:
+                raise Failure("quick-fix title of %d characters" % len(fixes[0]["title"]))
     except Failure:
         server.stop()
         with open(log, errors="replace") as f:
@@ -281,6 +304,10 @@ def main():
                          "project each (empty: no FastCheckFilter line, clangd's default "
                          "Strict, which a clangd that does not know the torch-* checks "
                          "are fast would apply by dropping them)")
+    ap.add_argument("--docs-url", default=None,
+                    help="run torch-clangd with TORCH_TIDY_DOCS_URL set to this and expect the "
+                         "diagnostic's link to follow it (default: unset, a file:// link to "
+                         "the source tree's docs/checks page)")
     ap.add_argument("--timeout", type=float, default=300,
                     help="seconds for the whole session")
     args = ap.parse_args()
