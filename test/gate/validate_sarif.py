@@ -180,6 +180,9 @@ class Checker:
                 self.message(r.get(key), "%s.%s" % (w, key), required=False)
             if "helpUri" in r:
                 self.uri(r["helpUri"], w + ".helpUri")
+                # SARIF 2.1.0 3.49.12: helpUri is an absolute URI.
+                if not re.match(r"^[A-Za-z][A-Za-z0-9+.-]*:", str(r["helpUri"])):
+                    self.fail(w + ".helpUri", "not an absolute URI: %r" % r["helpUri"])
             level = (r.get("defaultConfiguration") or {}).get("level", "warning")
             if level not in LEVELS:
                 self.fail(w + ".defaultConfiguration.level", "not one of %s" % (LEVELS,))
@@ -286,6 +289,8 @@ def self_test(log):
         "no $schema": lambda l: l.pop("$schema"),
         "no driver name": lambda l: l["runs"][0]["tool"]["driver"].pop("name"),
         "rule without id": lambda l: l["runs"][0]["tool"]["driver"]["rules"][0].pop("id"),
+        "relative helpUri": lambda l: l["runs"][0]["tool"]["driver"]["rules"][0].__setitem__(
+            "helpUri", "docs/checks/x.md"),
         "no ruleId": lambda l: first(l).pop("ruleId"),
         "ruleIndex of another rule": lambda l: first(l).__setitem__("ruleIndex", 99),
         "no message text": lambda l: first(l)["message"].pop("text"),
