@@ -12,7 +12,8 @@ import os
 import re
 import sys
 
-SECTIONS = ["## Why it breaks training", "## Example", "## Options", "## Fix-its", "## Limits"]
+SECTIONS = ["## Why it breaks training", "## Example", "## Options", "## Fix-its", "## Suppressing",
+            "## Limits"]
 
 
 def main(root, listed_file=None):
