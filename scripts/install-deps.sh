@@ -13,6 +13,7 @@ for n in "${majors[@]}"; do
   pkgs+=("clang-tidy-$n" "libclang-$n-dev" "clang-$n" "llvm-$n-dev" "llvm-$n-tools")
 done
 pkgs+=(git)   # run-torch-tidy --changed-since; the gate's tests
+pkgs+=(lintian)   # the package test checks the .deb with it
 
 missing=()
 for p in "${pkgs[@]}"; do
