@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "InplaceOnRequiresGradCheck.h"
 
+#include "torch-tidy/EvaluationOrder.h"
 #include "torch-tidy/Matchers.h"
 #include "torch-tidy/Options.h"
 #include "torch-tidy/TrainingLoop.h"
@@ -315,15 +316,12 @@ static std::string guardSpelling(ASTContext &Ctx) {
 }
 
 static bool mentionsName(const Stmt *S, StringRef Name) {
-  if (!S)
-    return false;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-    if (nameOf(DRE->getDecl()) == Name)
-      return true;
-  for (const Stmt *Child : S->children())
-    if (mentionsName(Child, Name))
-      return true;
-  return false;
+  return !forEachDescendant(S, [&](const Stmt *X) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
+      if (nameOf(DRE->getDecl()) == Name)
+        return Descend::Stop;
+    return Descend::Children;
+  });
 }
 
 void InplaceOnRequiresGradCheck::report(const InplaceOp &Op, const GradUse &Use,
