@@ -227,6 +227,9 @@ protected:
 
   /// Some path through the walked iteration or function may have left it
   /// before the statement being walked (or the statement is unreachable).
+  /// Branches are walked one after the other, so in an `else` (or the false
+  /// arm of `?:`) an exit taken in the `then` arm counts too; such statements
+  /// are conditional anyway, so runsOnEveryPath() is not affected.
   bool mayHaveLeft() const { return Left != 0; }
 
   /// The statement being walked runs on every path through the walked
