@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "BceOnLogitsCheck.h"
 
+#include "torch-tidy/EvaluationOrder.h"
 #include "torch-tidy/Matchers.h"
 #include "torch-tidy/Options.h"
 
@@ -81,17 +82,20 @@ void BceOnLogitsCheck::check(const MatchFinder::MatchResult &Result) {
 }
 
 void BceOnLogitsCheck::walk(const Stmt *S, const SourceManager &SM, const LangOptions &LO) {
-  if (!S)
-    return;
-  if (const auto *L = dyn_cast<LambdaExpr>(S)) {
-    if (!L->getCallOperator()->isDependentContext())
-      walk(L->getBody(), SM, LO);
-    return;
-  }
-  for (const Stmt *Child : S->children())
-    walk(Child, SM, LO);
-  if (const auto *CE = dyn_cast<CallExpr>(S))
-    checkLossCall(CE, SM, LO);
+  forEachDescendant(
+      S,
+      [&](const Stmt *X) {
+        if (const auto *L = dyn_cast<LambdaExpr>(X)) {
+          if (!L->getCallOperator()->isDependentContext())
+            walk(L->getBody(), SM, LO);
+          return Descend::Skip;
+        }
+        return Descend::Children;
+      },
+      [&](const Stmt *X) {
+        if (const auto *CE = dyn_cast<CallExpr>(X))
+          checkLossCall(CE, SM, LO);
+      });
 }
 
 static std::string quoted(const NamedDecl *D) {

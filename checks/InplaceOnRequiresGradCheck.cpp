@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "InplaceOnRequiresGradCheck.h"
 
+#include "torch-tidy/EvaluationOrder.h"
 #include "torch-tidy/Matchers.h"
 #include "torch-tidy/Options.h"
 #include "torch-tidy/TrainingLoop.h"
@@ -178,12 +179,30 @@ class InplaceFinder {
 public:
   explicit InplaceFinder(llvm::function_ref<void(const Expr *, const Stmt *)> Fn) : Fn(Fn) {}
 
-  void walk(const Stmt *S, const Stmt *Statement) {
-    if (!S)
-      return;
+  /// A statement and the statement it makes up (or null).
+  using Item = std::pair<const Stmt *, const Stmt *>;
+
+  /// Visits \p Root and everything below it in the order of a recursive walk,
+  /// each statement with the statement it makes up (or null), keeping its own
+  /// stack so any depth of nesting is safe.
+  void walk(const Stmt *Root, const Stmt *RootStatement) {
+    llvm::SmallVector<Item, 32> Work{{Root, RootStatement}};
+    llvm::SmallVector<Item, 8> Next; // the children of one statement, in order
+    while (!Work.empty()) {
+      auto [S, Statement] = Work.pop_back_val();
+      if (!S)
+        continue;
+      Next.clear();
+      visit(S, Statement, Next);
+      Work.append(Next.rbegin(), Next.rend());
+    }
+  }
+
+private:
+  void visit(const Stmt *S, const Stmt *Statement, llvm::SmallVectorImpl<Item> &Next) {
     if (const auto *L = dyn_cast<LambdaExpr>(S)) {
       for (const Expr *Init : L->capture_inits())
-        walk(Init, nullptr);
+        Next.push_back({Init, nullptr});
       return;
     }
     if (const auto *E = dyn_cast<Expr>(S)) {
@@ -193,34 +212,33 @@ public:
       if (Whole != E && Whole && isWrapper(E)) {
         // ExprWithCleanups and friends around the statement's expression.
         for (const Stmt *Child : S->children())
-          walk(Child, Statement);
+          Next.push_back({Child, Statement});
         return;
       }
       Fn(E, Whole == E ? Statement : nullptr);
     }
     if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
       for (const Stmt *Child : CS->body())
-        walk(Child, Child);
+        Next.push_back({Child, Child});
       return;
     }
     if (const auto *If = dyn_cast<IfStmt>(S)) {
-      walk(If->getInit(), If->getInit());
-      walk(If->getConditionVariableDeclStmt(), nullptr);
-      walk(If->getCond(), nullptr);
-      walk(If->getThen(), If->getThen());
-      walk(If->getElse(), If->getElse());
+      Next.push_back({If->getInit(), If->getInit()});
+      Next.push_back({If->getConditionVariableDeclStmt(), nullptr});
+      Next.push_back({If->getCond(), nullptr});
+      Next.push_back({If->getThen(), If->getThen()});
+      Next.push_back({If->getElse(), If->getElse()});
       return;
     }
     if (const auto *Sub = bodyOf(S)) {
       for (const Stmt *Child : S->children())
-        walk(Child, Child == Sub ? Sub : nullptr);
+        Next.push_back({Child, Child == Sub ? Sub : nullptr});
       return;
     }
     for (const Stmt *Child : S->children())
-      walk(Child, nullptr);
+      Next.push_back({Child, nullptr});
   }
 
-private:
   static bool isWrapper(const Expr *E) {
     return isa<ExprWithCleanups>(E) || isa<ImplicitCastExpr>(E) || isa<ParenExpr>(E) ||
            isa<MaterializeTemporaryExpr>(E) || isa<CXXBindTemporaryExpr>(E) ||
@@ -315,15 +333,12 @@ static std::string guardSpelling(ASTContext &Ctx) {
 }
 
 static bool mentionsName(const Stmt *S, StringRef Name) {
-  if (!S)
-    return false;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-    if (nameOf(DRE->getDecl()) == Name)
-      return true;
-  for (const Stmt *Child : S->children())
-    if (mentionsName(Child, Name))
-      return true;
-  return false;
+  return !forEachDescendant(S, [&](const Stmt *X) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
+      if (nameOf(DRE->getDecl()) == Name)
+        return Descend::Stop;
+    return Descend::Children;
+  });
 }
 
 void InplaceOnRequiresGradCheck::report(const InplaceOp &Op, const GradUse &Use,

@@ -162,9 +162,11 @@ void MissingZeroGradCheck::checkLoop(const Stmt *Loop, ArrayRef<const Stmt *> En
                   "the gradients of earlier iterations and %0 steps with their running sum; %1")
              << (Name.empty() ? std::string("the optimizer") : "optimizer " + Name) << Action;
     // The fix is certain only when the one optimizer steps on every iteration
-    // (no gradient accumulation) and can be named at the top of the body.
+    // (no gradient accumulation, under an `if` or after an early `continue`)
+    // and can be named at the top of the body.
     bool StepsAlways = llvm::none_of(Ev, [&](const AutogradEvent &E) {
-      return E.Kind == EventKind::OptimizerStep && E.Object == Step.Object && E.Conditional;
+      return E.Kind == EventKind::OptimizerStep && E.Object == Step.Object &&
+             (E.Conditional || E.AfterExit);
     });
     if (Uncleared.size() == 1 && StepsAlways && !InClosure && !Access.empty() &&
         !InsertAt.isMacroID()) {

@@ -1,5 +1,6 @@
 //===--- Devices.cpp - where a tensor's device comes from -----------------===//
 #include "torch-tidy/Devices.h"
+#include "torch-tidy/EvaluationOrder.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -307,9 +308,14 @@ public:
   enum Target { LocalVars, ThisMembers };
   WriteCollector(Target T, llvm::DenseMap<const ValueDecl *, Writes> &Out) : T(T), Out(Out) {}
 
-  void walk(const Stmt *S) {
+  void walk(const Stmt *Root) {
+    forEachDescendant(Root, [&](const Stmt *S) { return step(S); });
+  }
+
+  /// One statement of walk(): what it records, and whether its children follow.
+  Descend step(const Stmt *S) {
     if (!S)
-      return;
+      return Descend::Skip;
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D)) {
@@ -328,7 +334,7 @@ public:
       walk(If->getThen());
       walk(If->getElse());
       Conds.pop_back();
-      return;
+      return Descend::Skip;
     } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
       if (BO->getOpcode() == BO_Assign)
         assign(BO->getLHS(), BO->getRHS());
@@ -353,10 +359,9 @@ public:
       }
     } else if (const auto *L = dyn_cast<LambdaExpr>(S)) {
       walk(L->getBody()); // writes to captured locals or through a captured `this`
-      return;
+      return Descend::Skip;
     }
-    for (const Stmt *Child : S->children())
-      walk(Child);
+    return Descend::Children;
   }
 
 private:
@@ -562,23 +567,24 @@ DeviceProvenance DeviceAnalysis::Impl::returnProv(const FunctionDecl *FD) {
   // The returned values, with the `if` conditions around each.
   llvm::SmallVector<Write, 2> Rets;
   llvm::SmallVector<const Expr *, 2> Conds;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (!S || isa<LambdaExpr>(S))
-      return;
-    if (const auto *R = dyn_cast<ReturnStmt>(S)) {
-      if (R->getRetValue())
-        Rets.push_back({R->getRetValue(), Conds});
-      return;
-    }
-    if (const auto *If = dyn_cast<IfStmt>(S)) {
-      Conds.push_back(If->getCond());
-      Walk(If->getThen());
-      Walk(If->getElse());
-      Conds.pop_back();
-      return;
-    }
-    for (const Stmt *Child : S->children())
-      Walk(Child);
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *Root) {
+    forEachDescendant(Root, [&](const Stmt *S) {
+      if (isa<LambdaExpr>(S))
+        return Descend::Skip;
+      if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+        if (R->getRetValue())
+          Rets.push_back({R->getRetValue(), Conds});
+        return Descend::Skip;
+      }
+      if (const auto *If = dyn_cast<IfStmt>(S)) {
+        Conds.push_back(If->getCond());
+        Walk(If->getThen());
+        Walk(If->getElse());
+        Conds.pop_back();
+        return Descend::Skip;
+      }
+      return Descend::Children;
+    });
   };
   Walk(FD->getBody());
   bool OuterTruncated = Truncated;
@@ -771,12 +777,17 @@ public:
   PlacementWalker(DeviceAnalysis::Impl &A, PlacementList &Out, unsigned Depth)
       : A(A), Out(Out), Depth(Depth) {}
 
-  void walk(const Stmt *S) {
+  void walk(const Stmt *Root) {
+    forEachDescendant(Root, [&](const Stmt *S) { return step(S); });
+  }
+
+  /// One statement of walk(): what it records, and whether its children follow.
+  Descend step(const Stmt *S) {
     if (!S || isa<CXXDefaultArgExpr>(S) || isa<CXXDefaultInitExpr>(S))
-      return;
+      return Descend::Skip;
     if (const auto *E = dyn_cast<Expr>(S))
       if (E->isInstantiationDependent())
-        return;
+        return Descend::Skip;
     if (const auto *If = dyn_cast<IfStmt>(S)) {
       walk(If->getInit());
       walk(If->getConditionVariableDeclStmt());
@@ -785,7 +796,7 @@ public:
       walk(If->getThen());
       walk(If->getElse());
       Conds.pop_back();
-      return;
+      return Descend::Skip;
     }
     if (const auto *CO = dyn_cast<ConditionalOperator>(S)) {
       walk(CO->getCond());
@@ -793,7 +804,7 @@ public:
       walk(CO->getTrueExpr());
       walk(CO->getFalseExpr());
       Conds.pop_back();
-      return;
+      return Descend::Skip;
     }
     if (const auto *L = dyn_cast<LambdaExpr>(S)) {
       for (const Expr *Init : L->capture_inits())
@@ -805,14 +816,13 @@ public:
       } else {
         walk(L->getBody());
       }
-      return;
+      return Descend::Skip;
     }
     if (const auto *Call = dyn_cast<CallExpr>(S))
       visitCall(Call);
     else if (const auto *CE = dyn_cast<CXXConstructExpr>(S))
       visitConstruct(CE);
-    for (const Stmt *Child : S->children())
-      walk(Child);
+    return Descend::Children;
   }
 
 private:
@@ -961,29 +971,26 @@ PlacementList DeviceAnalysis::Impl::helperPlacements(const FunctionDecl *FD, uns
   return Out;
 }
 
-bool DeviceAnalysis::Impl::movesModule(const Stmt *S) {
-  if (!S)
-    return false;
-  if (const auto *E = dyn_cast<Expr>(S))
-    if (E->isInstantiationDependent())
-      return false;
-  if (const auto *L = dyn_cast<LambdaExpr>(S))
-    return movesModule(L->getBody());
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
-    const CXXMethodDecl *MD = MC->getMethodDecl();
-    if (MD && methodName(MD) == "to" && isModuleClass(MD->getParent(), Config.Types))
-      for (const Expr *Arg : MC->arguments()) {
-        if (isa<CXXDefaultArgExpr>(Arg) || !isDeviceValueType(Arg->getType()))
-          continue;
-        DeviceProvenance P = prov(Arg);
-        if (!P.isLiteral() || P.Accelerator)
-          return true;
-      }
-  }
-  for (const Stmt *Child : S->children())
-    if (movesModule(Child))
-      return true;
-  return false;
+bool DeviceAnalysis::Impl::movesModule(const Stmt *Root) {
+  return !forEachDescendant(Root, [&](const Stmt *S) {
+    if (const auto *E = dyn_cast<Expr>(S))
+      if (E->isInstantiationDependent())
+        return Descend::Skip;
+    if (const auto *L = dyn_cast<LambdaExpr>(S))
+      return movesModule(L->getBody()) ? Descend::Stop : Descend::Skip;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
+      const CXXMethodDecl *MD = MC->getMethodDecl();
+      if (MD && methodName(MD) == "to" && isModuleClass(MD->getParent(), Config.Types))
+        for (const Expr *Arg : MC->arguments()) {
+          if (isa<CXXDefaultArgExpr>(Arg) || !isDeviceValueType(Arg->getType()))
+            continue;
+          DeviceProvenance P = prov(Arg);
+          if (!P.isLiteral() || P.Accelerator)
+            return Descend::Stop;
+        }
+    }
+    return Descend::Children;
+  });
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,5 +1,6 @@
 //===--- FunctionIndex.cpp - user functions and who calls them ------------===//
 #include "torch-tidy/FunctionIndex.h"
+#include "torch-tidy/EvaluationOrder.h"
 
 #include "clang/AST/DeclTemplate.h"
 
@@ -99,24 +100,23 @@ public:
                 llvm::SmallVectorImpl<const LambdaExpr *> &Lambdas)
       : Index(Index), Owner(Owner), Calls(Calls), Lambdas(Lambdas) {}
 
-  void walk(const Stmt *S) {
-    if (!S)
-      return;
-    if (const auto *L = dyn_cast<LambdaExpr>(S)) {
-      Lambdas.push_back(L);
-      for (const Expr *Init : L->capture_inits())
-        walk(Init);
-      return;
-    }
-    if (const auto *CE = dyn_cast<CallExpr>(S)) {
-      if (const FunctionDecl *Def = Index.userDefinition(CE->getDirectCallee()))
-        Calls.push_back(CallSite{CE, Owner, Def});
-    } else if (const auto *CC = dyn_cast<CXXConstructExpr>(S)) {
-      if (const FunctionDecl *Def = Index.userDefinition(CC->getConstructor()))
-        Calls.push_back(CallSite{CC, Owner, Def});
-    }
-    for (const Stmt *Child : S->children())
-      walk(Child);
+  void walk(const Stmt *Root) {
+    forEachDescendant(Root, [&](const Stmt *S) {
+      if (const auto *L = dyn_cast<LambdaExpr>(S)) {
+        Lambdas.push_back(L);
+        for (const Expr *Init : L->capture_inits())
+          walk(Init);
+        return Descend::Skip;
+      }
+      if (const auto *CE = dyn_cast<CallExpr>(S)) {
+        if (const FunctionDecl *Def = Index.userDefinition(CE->getDirectCallee()))
+          Calls.push_back(CallSite{CE, Owner, Def});
+      } else if (const auto *CC = dyn_cast<CXXConstructExpr>(S)) {
+        if (const FunctionDecl *Def = Index.userDefinition(CC->getConstructor()))
+          Calls.push_back(CallSite{CC, Owner, Def});
+      }
+      return Descend::Children;
+    });
   }
 
 private:

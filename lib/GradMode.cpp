@@ -1,5 +1,6 @@
 //===--- GradMode.cpp - whether autograd records at a statement -----------===//
 #include "torch-tidy/GradMode.h"
+#include "torch-tidy/EvaluationOrder.h"
 
 #include "torch-tidy/Types.h"
 
@@ -84,45 +85,50 @@ public:
                llvm::DenseMap<const Stmt *, unsigned> &Innermost)
       : Config(Config), Regions(Regions), Innermost(Innermost) {}
 
-  void walk(const Stmt *S) {
-    if (!S)
-      return;
-    if (Current >= 0)
-      Innermost[S] = static_cast<unsigned>(Current);
-    if (const auto *L = dyn_cast<LambdaExpr>(S)) {
-      // The body is the lambda's own function; only the captures run here.
-      for (const Expr *Init : L->capture_inits())
-        walk(Init);
-      return;
-    }
-    if (isScope(S)) {
-      int Saved = Current;
-      for (const Stmt *Child : S->children())
-        walk(Child);
-      Current = Saved;
-      return;
-    }
-    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-      for (const Decl *D : DS->decls()) {
-        const auto *VD = dyn_cast<VarDecl>(D);
-        if (!VD)
-          continue;
-        walk(VD->getInit());
-        if (!VD->hasLocalStorage() || VD->getType()->isReferenceType())
-          continue;
-        GradSwitch Sw = guardSwitch(constructionOf(VD->getInit()), Config);
-        if (Sw != GradSwitch::None)
-          open(Sw, VD, DS);
-      }
-      return;
-    }
-    for (const Stmt *Child : S->children())
-      walk(Child);
-    if (const auto *CE = dyn_cast<CallExpr>(S)) {
-      GradSwitch Sw = setEnabledSwitch(CE);
-      if (Sw != GradSwitch::None)
-        open(Sw, nullptr, CE);
-    }
+  void walk(const Stmt *Root) {
+    llvm::SmallVector<int, 8> SavedCurrent; // one per open scope
+    forEachDescendant(
+        Root,
+        [&](const Stmt *S) {
+          if (Current >= 0)
+            Innermost[S] = static_cast<unsigned>(Current);
+          if (const auto *L = dyn_cast<LambdaExpr>(S)) {
+            // The body is the lambda's own function; only the captures run here.
+            for (const Expr *Init : L->capture_inits())
+              walk(Init);
+            return Descend::Skip;
+          }
+          if (isScope(S)) {
+            SavedCurrent.push_back(Current);
+            return Descend::Children;
+          }
+          if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+            for (const Decl *D : DS->decls()) {
+              const auto *VD = dyn_cast<VarDecl>(D);
+              if (!VD)
+                continue;
+              walk(VD->getInit());
+              if (!VD->hasLocalStorage() || VD->getType()->isReferenceType())
+                continue;
+              GradSwitch Sw = guardSwitch(constructionOf(VD->getInit()), Config);
+              if (Sw != GradSwitch::None)
+                open(Sw, VD, DS);
+            }
+            return Descend::Skip;
+          }
+          return Descend::Children;
+        },
+        [&](const Stmt *S) {
+          if (isScope(S)) {
+            Current = SavedCurrent.pop_back_val();
+            return;
+          }
+          if (const auto *CE = dyn_cast<CallExpr>(S)) {
+            GradSwitch Sw = setEnabledSwitch(CE);
+            if (Sw != GradSwitch::None)
+              open(Sw, nullptr, CE);
+          }
+        });
   }
 
 private:

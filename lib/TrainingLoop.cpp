@@ -44,7 +44,7 @@ private:
   bool visit(const Stmt *S) {
     if (const auto *CE = dyn_cast<CallExpr>(S)) {
       walkChildren(CE);
-      classify(CE, isConditional());
+      classify(CE, isConditional(), mayHaveLeft());
       return true;
     }
     return false;
@@ -57,6 +57,7 @@ private:
     E.Kind = K;
     E.Site = E.Call = CE;
     E.Conditional = Cond;
+    E.AfterExit = AfterExit;
     E.Custom = Custom;
     E.InClosure = InClosure;
     if (const Expr *Obj = memberCallObject(CE)) {
@@ -72,7 +73,8 @@ private:
     Out.push_back(E);
   }
 
-  void classify(const CallExpr *CE, bool Cond) {
+  void classify(const CallExpr *CE, bool Cond, bool Exited) {
+    AfterExit = Exited;
     const FunctionDecl *FD = CE->getDirectCallee();
     if (!FD)
       return;
@@ -96,8 +98,9 @@ private:
             if (const LambdaExpr *L = lambdaOf(CE->getArg(0))) {
               bool Saved = InClosure;
               InClosure = true;
-              walk(L->getBody());
+              walkCalledBody(L->getBody());
               InClosure = Saved;
+              AfterExit = Exited;
             }
           add(EventKind::OptimizerStep, CE, Cond);
           return;
@@ -147,6 +150,7 @@ private:
       E.Site = CE;
       E.Via = Def;
       E.Conditional = E.Conditional || Cond;
+      E.AfterExit = E.AfterExit || AfterExit;
       E.InClosure = E.InClosure || InClosure;
       if (const auto *P = dyn_cast_or_null<ParmVarDecl>(E.Object)) {
         if (P->getDeclContext() == Def) {
@@ -162,32 +166,25 @@ private:
   EventList &Out;
   unsigned Depth;
   bool InClosure = false;
+  /// The call being classified may run after an exit of the walked unit.
+  bool AfterExit = false;
 };
 
 EventList AutogradEventAnalysis::straightLine(const Stmt *S) {
   EventList Out;
-  EventWalker(*this, Out, 0).walk(S);
+  EventWalker W(*this, Out, 0);
+  W.walk(S);
+  if (W.truncated())
+    return {}; // too deep to read whole: say nothing
   return Out;
 }
 
 EventList AutogradEventAnalysis::iteration(const Stmt *Loop) {
   EventList Out;
   EventWalker W(*this, Out, 0);
-  if (const auto *F = dyn_cast<ForStmt>(Loop)) {
-    W.walk(F->getConditionVariableDeclStmt());
-    W.walk(F->getCond());
-    W.walk(F->getBody());
-    W.walk(F->getInc());
-  } else if (const auto *R = dyn_cast<CXXForRangeStmt>(Loop)) {
-    W.walk(R->getBody());
-  } else if (const auto *Wh = dyn_cast<WhileStmt>(Loop)) {
-    W.walk(Wh->getConditionVariableDeclStmt());
-    W.walk(Wh->getCond());
-    W.walk(Wh->getBody());
-  } else if (const auto *D = dyn_cast<DoStmt>(Loop)) {
-    W.walk(D->getBody());
-    W.walk(D->getCond());
-  }
+  W.walkIteration(Loop);
+  if (W.truncated())
+    return {}; // too deep to read whole: say nothing
   return Out;
 }
 
@@ -205,7 +202,10 @@ EventList AutogradEventAnalysis::summary(const FunctionDecl *FD, unsigned Depth)
   Truncated = false;
   InProgress.insert(FD);
   EventList Out;
-  EventWalker(*this, Out, Depth).walk(FD->getBody());
+  EventWalker W(*this, Out, Depth);
+  W.walk(FD->getBody());
+  if (W.truncated())
+    Out.clear(); // too deep to read whole: it contributes nothing
   InProgress.erase(FD);
   if (!Truncated)
     Summaries[FD] = Out;
@@ -220,26 +220,27 @@ public:
                                            const FunctionDecl *)>;
   LoopFinder(Callback Fn) : Fn(Fn) {}
 
-  void walk(const Stmt *S, const FunctionDecl *Owner) {
-    if (!S)
-      return;
-    if (const auto *L = dyn_cast<LambdaExpr>(S)) {
-      llvm::SmallVector<const Stmt *, 4> Saved;
-      Saved.swap(Stack);
-      walk(L->getBody(), L->getCallOperator());
-      Stack.swap(Saved);
-      return;
-    }
-    if (isLoop(S)) {
-      Fn(S, Stack, Owner);
-      Stack.push_back(S);
-      for (const Stmt *Child : S->children())
-        walk(Child, Owner);
-      Stack.pop_back();
-      return;
-    }
-    for (const Stmt *Child : S->children())
-      walk(Child, Owner);
+  void walk(const Stmt *Root, const FunctionDecl *Owner) {
+    forEachDescendant(
+        Root,
+        [&](const Stmt *S) {
+          if (const auto *L = dyn_cast<LambdaExpr>(S)) {
+            llvm::SmallVector<const Stmt *, 4> Saved;
+            Saved.swap(Stack);
+            walk(L->getBody(), L->getCallOperator());
+            Stack.swap(Saved);
+            return Descend::Skip;
+          }
+          if (isLoop(S)) {
+            Fn(S, Stack, Owner);
+            Stack.push_back(S);
+          }
+          return Descend::Children;
+        },
+        [&](const Stmt *S) {
+          if (isLoop(S))
+            Stack.pop_back();
+        });
   }
 
 private:

@@ -53,6 +53,11 @@ struct AutogradEvent {
   const clang::CXXRecordDecl *ObjectClass = nullptr;
   /// Reached only on some paths: under `if`, `switch`, `?:`, `&&`, `||`, `catch`.
   bool Conditional = false;
+  /// After a `continue`, `break`, `return`, `throw` or `[[noreturn]]` call that
+  /// may run first in the iteration (or the helper it was reached through), so
+  /// skipped on some paths even when not under a branch. The event runs on
+  /// every path through the iteration when neither this nor Conditional is set.
+  bool AfterExit = false;
   /// The outermost helper it was reached through, or null when written here.
   const clang::FunctionDecl *Via = nullptr;
   /// A configured in-house function (ZeroGradFunctions) rather than the API.

@@ -229,6 +229,108 @@ void p14_accumulate_never_cleared(Net &model, torch::optim::SGD &opt, Loader &lo
   }
 }
 
+// P15: accumulation written with an early `continue`, never cleared. No fix-it:
+// the step runs only on the iterations that get past the `continue`, so
+// clearing at the top of every iteration would drop the accumulation.
+void p15_accumulate_continue_never_cleared(Net &model, torch::optim::SGD &opt,
+                                           Loader &loader) {
+  int i = 0;
+  for (auto &batch : *loader) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: gradients are never cleared {{.*}} call 'opt.zero_grad()'
+    auto loss = lossOf(model, batch.data, batch.target);
+    loss.backward();
+    if (++i % 4 != 0)
+      continue;
+    opt.step();
+  }
+}
+
+// P16: the same with the early exit a `break`, a `return` or a `throw`: the step
+// is skipped on some paths, so no fix-it either.
+void p16_step_after_exits(Net &model, torch::optim::SGD &opt, Loader &loader, int mode) {
+  for (auto &batch : *loader) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: gradients are never cleared {{.*}} call 'opt.zero_grad()'
+    lossOf(model, batch.data, batch.target).backward();
+    if (mode == 1)
+      break;
+    opt.step();
+  }
+  for (auto &batch : *loader) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: gradients are never cleared {{.*}} call 'opt.zero_grad()'
+    lossOf(model, batch.data, batch.target).backward();
+    if (mode == 2)
+      throw 1;
+    opt.step();
+  }
+  for (auto &batch : *loader) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: gradients are never cleared {{.*}} call 'opt.zero_grad()'
+    lossOf(model, batch.data, batch.target).backward();
+    if (mode == 3)
+      return;
+    opt.step();
+  }
+}
+
+// P17: a helper that returns early before stepping: the step is skipped on
+// some paths of the iteration, so no fix-it.
+void maybe_step(torch::optim::Optimizer &opt, int i) {
+  if (i % 4 != 0)
+    return;
+  opt.step();
+}
+void p17_helper_returns_early(Net &model, torch::optim::SGD &opt, Loader &loader) {
+  int i = 0;
+  for (auto &batch : *loader) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: gradients are never cleared {{.*}} call 'opt.zero_grad()'
+    lossOf(model, batch.data, batch.target).backward();
+    maybe_step(opt, ++i);
+  }
+}
+
+// P18: exits that leave less than the iteration: a `break` in a `switch` or in
+// a nested loop, a `return` in a lambda. The step still runs on every
+// iteration, so the fix-it is offered.
+void p18_inner_exits(Net &model, torch::optim::SGD &opt, Loader &loader, int mode) {
+  for (auto &batch : *loader) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: gradients are never cleared {{.*}} call 'opt.zero_grad()'
+    switch (mode) {
+    // CHECK-FIXES: {{^}}    opt.zero_grad();{{$}}
+    // CHECK-FIXES-NEXT: {{^}}    switch (mode) {{[{]}}{{$}}
+    case 0:
+      ++mode;
+      break;
+    default:
+      break;
+    }
+    for (int k = 0; k < 3; ++k)
+      if (k == mode)
+        break;
+    auto check = [&] {
+      if (mode < 0)
+        return;
+      ++mode;
+    };
+    check();
+    lossOf(model, batch.data, batch.target).backward();
+    opt.step();
+  }
+}
+
+// P19: zero_grad() between backward() and step() after an early `continue`: on
+// every path that reaches the step it runs just before it, so it still
+// discards the gradients just computed.
+void p19_wrong_order_after_continue(Net &model, torch::optim::SGD &optimizer, Loader &loader) {
+  for (auto &batch : *loader) {
+    auto loss = lossOf(model, batch.data, batch.target);
+    loss.backward();
+    if (loss.item<double>() > 1e6)
+      continue;
+    optimizer.zero_grad();
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'zero_grad()' between 'backward()' and 'step()' discards the gradients just computed
+    optimizer.step();
+  }
+}
+
 // ---------------------------------------------------------------- negatives
 
 // N1: the canonical loop.
@@ -418,5 +520,47 @@ void n16_nolint(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Tens
   for (int i = 0; i < 10; ++i) { // NOLINT(torch-missing-zero-grad): accumulating on purpose
     lossOf(model, x, y).backward();
     opt.step();
+  }
+}
+
+// N17: a bad batch skipped with `continue` before anything runs; the iterations
+// that train clear, compute and step.
+void n17_skip_first(Net &model, torch::optim::SGD &opt, Loader &loader, int mode) {
+  for (auto &batch : *loader) {
+    if (mode < 0)
+      continue;
+    opt.zero_grad();
+    lossOf(model, batch.data, batch.target).backward();
+    opt.step();
+  }
+}
+
+// N18: gradient accumulation written with `continue`: step and clear run
+// together once every 4 batches.
+void n18_accumulation_continue(Net &model, torch::optim::SGD &opt, Loader &loader) {
+  int i = 0;
+  for (auto &batch : *loader) {
+    auto loss = lossOf(model, batch.data, batch.target) / 4;
+    loss.backward();
+    if (++i % 4 != 0)
+      continue;
+    opt.step();
+    opt.zero_grad();
+  }
+}
+
+// N19: zero_grad() skipped by an early `continue` on some iterations. On those,
+// the next backward() adds to gradients nobody cleared. Not reported, by the
+// documented rule: a clearing anywhere in the iteration counts, conditional or
+// not (the rule that lets accumulation under an `if` through), and an early
+// `continue` only makes the clearing conditional.
+void n19_clear_skipped_sometimes(Net &model, torch::optim::SGD &opt, Loader &loader,
+                                 int mode) {
+  for (auto &batch : *loader) {
+    lossOf(model, batch.data, batch.target).backward();
+    opt.step();
+    if (mode < 0)
+      continue;
+    opt.zero_grad();
   }
 }
