@@ -29,25 +29,20 @@ struct BceOnLogitsCheck::LossCall {
   std::string Instead;          ///< what to use instead
 };
 
-static bool parseBool(StringRef V) {
-  return !(V.equals_insensitive("false") || V == "0" || V.equals_insensitive("off"));
-}
-
 BceOnLogitsCheck::BceOnLogitsCheck(StringRef Name, tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      RawBCELossClasses(Options.get("BCELossClasses", "")),
-      RawBCEFunctions(Options.get("BCEFunctions", "")),
-      RawProbabilityFunctions(Options.get("ProbabilityFunctions", "")),
-      RawLogitFunctions(Options.get("LogitFunctions", "")),
-      RawLogitModules(Options.get("LogitModules", "")),
-      // OptionsView::get<bool> is not exported by clang-tidy to plugins.
-      SuggestWithLogits(parseBool(Options.get("SuggestWithLogits", "true"))) {
+      RawBCELossClasses(OptionReader(Options, Name, Context).getNameList("BCELossClasses")),
+      RawBCEFunctions(OptionReader(Options, Name, Context).getNameList("BCEFunctions")),
+      RawProbabilityFunctions(OptionReader(Options, Name, Context).getNameList("ProbabilityFunctions")),
+      RawLogitFunctions(OptionReader(Options, Name, Context).getNameList("LogitFunctions")),
+      RawLogitModules(OptionReader(Options, Name, Context).getNameList("LogitModules")),
+      SuggestWithLogits(OptionReader(Options, Name, Context).getBool("SuggestWithLogits", true)) {
   BCELossClasses = parseList(RawBCELossClasses);
   BCEFunctions = parseList(RawBCEFunctions);
   Config.ProbabilityFunctions = parseList(RawProbabilityFunctions);
   Config.LogitFunctions = parseList(RawLogitFunctions);
   Config.LogitModules = parseList(RawLogitModules);
-  Config.MaxCallDepth = Options.get("MaxCallDepth", 4U);
+  Config.MaxCallDepth = OptionReader(Options, Name, Context).getCount("MaxCallDepth", 4);
 }
 
 void BceOnLogitsCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {

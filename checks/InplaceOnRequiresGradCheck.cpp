@@ -30,8 +30,8 @@ namespace torch_tidy {
 InplaceOnRequiresGradCheck::InplaceOnRequiresGradCheck(StringRef Name,
                                                        tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      RawNoGradGuardClasses(Options.get("NoGradGuardClasses", "")),
-      RawParameterFunctions(Options.get("ParameterFunctions", "")) {
+      RawNoGradGuardClasses(OptionReader(Options, Name, Context).getNameList("NoGradGuardClasses")),
+      RawParameterFunctions(OptionReader(Options, Name, Context).getNameList("ParameterFunctions")) {
   GradConfig.NoGradGuardClasses = parseList(RawNoGradGuardClasses);
   ParamConfig.ParameterFunctions = parseList(RawParameterFunctions);
 }

@@ -21,11 +21,11 @@ namespace torch_tidy {
 
 MissingZeroGradCheck::MissingZeroGradCheck(StringRef Name, tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      RawOptimizerClasses(Options.get("OptimizerClasses", "")),
-      RawZeroGradFunctions(Options.get("ZeroGradFunctions", "")) {
+      RawOptimizerClasses(OptionReader(Options, Name, Context).getNameList("OptimizerClasses")),
+      RawZeroGradFunctions(OptionReader(Options, Name, Context).getNameList("ZeroGradFunctions")) {
   Config.Types.ExtraOptimizerClasses = parseList(RawOptimizerClasses);
   Config.ZeroGradFunctions = parseList(RawZeroGradFunctions);
-  Config.MaxCallDepth = Options.get("MaxCallDepth", 4U);
+  Config.MaxCallDepth = OptionReader(Options, Name, Context).getCount("MaxCallDepth", 4);
 }
 
 void MissingZeroGradCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {

@@ -23,34 +23,20 @@ using namespace clang::ast_matchers;
 
 namespace torch_tidy {
 
-static bool parseBool(StringRef V) {
-  std::string L = V.trim().lower();
-  return L == "true" || L == "1" || L == "yes" || L == "on";
-}
-
 ModuleHardcodedDeviceCheck::ModuleHardcodedDeviceCheck(StringRef Name,
                                                        tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      RawAllowedClasses(Options.get("AllowedClasses", "")),
-      RawAllowedDeviceFunctions(Options.get("AllowedDeviceFunctions", "")),
-      RawFlagCPU(Options.get("FlagCPU", "WhenMoved")),
-      // Read as text: the bool overloads of OptionsView are not exported by
-      // every clang-tidy executable a plugin is loaded into.
-      IgnoreAvailabilitySelection(
-          parseBool(Options.get("IgnoreAvailabilitySelection", "false"))) {
+      RawAllowedClasses(OptionReader(Options, Name, Context).getNameList("AllowedClasses")),
+      RawAllowedDeviceFunctions(OptionReader(Options, Name, Context).getNameList("AllowedDeviceFunctions")),
+      RawFlagCPU(OptionReader(Options, Name, Context).getChoice("FlagCPU", {"WhenMoved", "Always", "Never"}, "WhenMoved")),
+      IgnoreAvailabilitySelection(OptionReader(Options, Name, Context).getBool("IgnoreAvailabilitySelection", false)) {
   AllowedClasses = parseList(RawAllowedClasses);
   Config.AllowedDeviceFunctions = parseList(RawAllowedDeviceFunctions);
-  Config.MaxCallDepth = Options.get("MaxCallDepth", 4U);
-  if (RawFlagCPU == "Always") {
+  Config.MaxCallDepth = OptionReader(Options, Name, Context).getCount("MaxCallDepth", 4);
+  if (RawFlagCPU == "Always")
     CPU = CPUMode::Always;
-  } else if (RawFlagCPU == "Never") {
+  else if (RawFlagCPU == "Never")
     CPU = CPUMode::Never;
-  } else if (RawFlagCPU != "WhenMoved") {
-    configurationDiag("invalid value '%0' for %1.FlagCPU; expected 'WhenMoved', 'Always' or "
-                      "'Never'")
-        << RawFlagCPU << Name;
-    RawFlagCPU = "WhenMoved";
-  }
 }
 
 void ModuleHardcodedDeviceCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {

@@ -24,11 +24,11 @@ namespace torch_tidy {
 UnregisteredModuleMemberCheck::UnregisteredModuleMemberCheck(StringRef Name,
                                                              tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      RawRegistrationFunctions(Options.get("RegistrationFunctions", "")),
-      RawStatelessModuleClasses(Options.get("StatelessModuleClasses", "")) {
+      RawRegistrationFunctions(OptionReader(Options, Name, Context).getNameList("RegistrationFunctions")),
+      RawStatelessModuleClasses(OptionReader(Options, Name, Context).getNameList("StatelessModuleClasses")) {
   Config.RegistrationFunctions = parseList(RawRegistrationFunctions);
   Config.StatelessModuleClasses = parseList(RawStatelessModuleClasses);
-  Config.MaxCallDepth = Options.get("MaxCallDepth", 4U);
+  Config.MaxCallDepth = OptionReader(Options, Name, Context).getCount("MaxCallDepth", 4);
 }
 
 void UnregisteredModuleMemberCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {

@@ -8,12 +8,21 @@ Usage (from a lit RUN line, through the %check_torch_tidy substitution):
 Modelled on clang-tidy's own check_clang_tidy.py:
   * the test file is copied to TMP.cpp with every `// CHECK-...:` comment blanked,
     so line numbers stay and expectations cannot match themselves;
-  * clang-tidy runs with only CHECK-NAME enabled and with -fix;
+  * clang-tidy runs with only CHECK-NAME enabled, with -fix, and with
+    `--config={}` unless the arguments give a -config or -config-file, so a
+    .clang-tidy file in a directory above the test cannot change its outcome;
   * `CHECK-MESSAGES:` lines are matched against clang-tidy's output with
     FileCheck, and any warning or error that no line expects fails the test;
+  * `CHECK-NOTES:` lines are matched the same way, and then any warning, error
+    or note that no line expects fails the test (a file uses CHECK-MESSAGES or
+    CHECK-NOTES, not both);
   * `CHECK-FIXES:` lines are matched against the fixed file; a fix-it that no
     CHECK-FIXES line expects fails the test;
-  * when fix-its were applied, the fixed file must still compile.
+  * when fix-its were applied, the fixed file must still compile;
+  * `-check-suffix=FOO` (or `-check-suffixes=A,B`; an empty suffix stands for
+    the plain prefixes) uses the `CHECK-MESSAGES-FOO:`, `CHECK-NOTES-FOO:` and
+    `CHECK-FIXES-FOO:` lines instead, so one file can hold the expectations of
+    several RUN lines. A suffix with no line at all is an error.
 """
 import argparse
 import os
@@ -42,13 +51,15 @@ def main():
         argv, compiler_args = argv[:cut], argv[cut + 1:]
     else:
         compiler_args = []
-    ap = argparse.ArgumentParser()
+    ap = argparse.ArgumentParser(allow_abbrev=False)
     ap.add_argument("--clang-tidy", required=True)
     ap.add_argument("--load", default="")
     ap.add_argument("--filecheck", required=True)
     ap.add_argument("--clangxx", required=True)
     ap.add_argument("--no-compile-fixed", action="store_true",
                     help="do not compile the fixed file (for tests of broken code)")
+    ap.add_argument("-check-suffix", "-check-suffixes", dest="suffixes", default=None,
+                    help="comma-separated suffixes of the CHECK-* prefixes to use")
     ap.add_argument("input")
     ap.add_argument("check")
     ap.add_argument("tmp")
@@ -56,13 +67,35 @@ def main():
 
     with open(args.input) as f:
         text = f.read()
-    has_messages = "CHECK-MESSAGES:" in text
-    has_fixes = "CHECK-FIXES:" in text
+
+    suffixes = [""] if args.suffixes is None else args.suffixes.split(",")
+    messages, notes, fixes = [], [], []
+    for suffix in suffixes:
+        if suffix and not re.match(r"^[A-Z0-9\-]+$", suffix):
+            fail("invalid check suffix '%s': use A-Z, 0-9 and '-'" % suffix)
+        tail = "-" + suffix if suffix else ""
+        found = False
+        for kind, prefixes in (("MESSAGES", messages), ("NOTES", notes), ("FIXES", fixes)):
+            prefix = "CHECK-%s%s" % (kind, tail)
+            if prefix + ":" in text:
+                prefixes.append(prefix)
+                found = True
+        if suffix and not found:
+            fail("check suffix '%s' selects no CHECK-MESSAGES-%s, CHECK-NOTES-%s or "
+                 "CHECK-FIXES-%s line" % (suffix, suffix, suffix, suffix))
+    if messages and notes:
+        fail("use either CHECK-NOTES or CHECK-MESSAGES, not both")
+
     cleaned = re.sub(r"// *CHECK-[A-Z0-9\-]*:[^\r\n]*", "//", text)
     tmp_cpp = args.tmp + ".cpp"
     os.makedirs(os.path.dirname(os.path.abspath(tmp_cpp)), exist_ok=True)
     with open(tmp_cpp, "w") as f:
         f.write(cleaned)
+
+    # No configuration but the test's own: without an explicit one clang-tidy
+    # would read the nearest .clang-tidy above TMP.cpp.
+    if not any(re.match(r"^--?config(-file)?=", a) for a in tidy_args):
+        tidy_args = tidy_args + ["--config={}"]
 
     cmd = [args.clang_tidy]
     if args.load:
@@ -75,23 +108,29 @@ def main():
     if "error:" in out and "-fix-errors" not in tidy_args:
         fail("clang-tidy reported errors", out)
 
-    # Warnings: every one expected, nothing else.
-    fc = [args.filecheck, args.input, "-check-prefix=CHECK-MESSAGES",
-          "-implicit-check-not={{warning|error}}:"]
-    if not has_messages:
-        fc.append("--allow-empty")
-        if re.search(r"(warning|error):", out):
-            fail("warnings found, but the test expects none", out)
-    else:
-        rc, fc_out = run(fc, stdin=out)
+    if notes:
+        # Every warning and every note expected, nothing else; the notes that
+        # -fix adds are not the check's.
+        shown = "\n".join(l for l in out.splitlines() if "note: FIX-IT applied" not in l)
+        rc, fc_out = run([args.filecheck, args.input, "-check-prefixes=" + ",".join(notes),
+                          "-implicit-check-not={{note|warning|error}}:"], stdin=shown)
+        if rc != 0:
+            fail("CHECK-NOTES failed", fc_out)
+    elif messages:
+        # Every warning expected, nothing else.
+        rc, fc_out = run([args.filecheck, args.input,
+                          "-check-prefixes=" + ",".join(messages),
+                          "-implicit-check-not={{warning|error}}:"], stdin=out)
         if rc != 0:
             fail("CHECK-MESSAGES failed", fc_out)
+    elif re.search(r"(warning|error):", out):
+        fail("warnings found, but the test expects none", out)
 
     with open(tmp_cpp) as f:
         fixed = f.read()
     changed = fixed != cleaned
-    if has_fixes:
-        rc, fc_out = run([args.filecheck, args.input, "-check-prefix=CHECK-FIXES",
+    if fixes:
+        rc, fc_out = run([args.filecheck, args.input, "-check-prefixes=" + ",".join(fixes),
                           "-strict-whitespace"], stdin=fixed)
         if rc != 0:
             fail("CHECK-FIXES failed", fc_out)

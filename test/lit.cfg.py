@@ -56,3 +56,10 @@ for other in ("19", "22", "20", "21", "18"):
         config.substitutions.append(("%other_clang_tidy", path))
         config.available_features.add("other-clang-tidy")
         break
+
+# libc++'s shared runtime, for the loader test with a host built against libc++.
+import glob
+for libcxx in sorted(glob.glob("/usr/lib/*/libc++.so.1") + glob.glob("/usr/lib/llvm-*/lib/libc++.so.1")):
+    config.substitutions.append(("%libcxx_runtime", libcxx))
+    config.available_features.add("libcxx-runtime")
+    break

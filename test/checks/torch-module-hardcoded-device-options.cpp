@@ -9,7 +9,7 @@
 // DUMP-DAG: torch-module-hardcoded-device.IgnoreAvailabilitySelection: 'false'
 // DUMP-DAG: torch-module-hardcoded-device.MaxCallDepth: '2'
 // RUN: %clang_tidy_torch -checks='-*,torch-module-hardcoded-device' -config="{CheckOptions: {torch-module-hardcoded-device.FlagCPU: 'Sometimes'}}" %s -- %mock_flags 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: invalid value 'Sometimes' for torch-module-hardcoded-device.FlagCPU; expected 'WhenMoved', 'Always' or 'Never'
+// BAD: invalid configuration value 'Sometimes' for option 'torch-module-hardcoded-device.FlagCPU'; expected 'WhenMoved', 'Always' or 'Never'; using the default 'WhenMoved'
 
 #include <torch/torch.h>
 
