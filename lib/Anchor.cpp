@@ -1,6 +1,7 @@
 //===--- Anchor.cpp - the one traversal anchor of every torch-* check -----===//
 
 #include "torch-tidy/Anchor.h"
+#include "torch-tidy/Compat.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -116,7 +117,7 @@ public:
         TraverseStmt(NE, Queue);
       if (LE->hasExplicitResultType())
         TraverseTypeLoc(Proto.getReturnLoc());
-      TraverseStmt(LE->getTrailingRequiresClause());
+      TraverseStmt(const_cast<Expr *>(compat::trailingRequiresClause(LE)));
       TraverseStmt(LE->getBody());
       return true;
     }
@@ -137,7 +138,10 @@ private:
 
 } // namespace
 
-UserCodeIndex::UserCodeIndex(ASTContext &Ctx) : Scope(Ctx.getTraversalScope()) {
+UserCodeIndex::UserCodeIndex(ASTContext &Ctx) {
+  // A vector (LLVM 19) or an ArrayRef (LLVM 22).
+  auto S = Ctx.getTraversalScope();
+  Scope.assign(S.begin(), S.end());
   UserCodeCollector Collector(Ctx.getSourceManager(), Definitions);
   // From the translation unit, as MatchFinder: RecursiveASTVisitor then walks
   // only the traversal scope's declarations when it is limited (clangd).
@@ -167,7 +171,8 @@ const UserCodeIndex &UserCodeIndex::of(ASTContext &Ctx) {
   {
     std::lock_guard<std::mutex> G(R.Lock);
     auto It = R.Indexes.find(&Ctx);
-    if (It != R.Indexes.end() && It->second->Scope == Ctx.getTraversalScope())
+    auto S = Ctx.getTraversalScope();
+    if (It != R.Indexes.end() && llvm::equal(It->second->Scope, S))
       return *It->second;
   }
   auto Index = std::make_unique<UserCodeIndex>(Ctx);
