@@ -7,8 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "BceOnLogitsCheck.h"
 
+#include "torch-tidy/Anchor.h"
 #include "torch-tidy/EvaluationOrder.h"
-#include "torch-tidy/Matchers.h"
 #include "torch-tidy/Options.h"
 
 #include "clang/AST/ASTContext.h"
@@ -61,10 +61,12 @@ void BceOnLogitsCheck::onStartOfTranslationUnit() {
 }
 
 void BceOnLogitsCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(userFunctionDefinition().bind("fn"), this);
+  registerAnchor(*Finder, *this);
 }
 
 void BceOnLogitsCheck::check(const MatchFinder::MatchResult &Result) {
+  if (handOverUserCode(*this, Result, {{UserCode::Functions, "fn"}}))
+    return;
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
   // Templates are analysed once per instantiation, where types are known.
   if (!FD || FD->isDependentContext() || FD->isInvalidDecl() || !FD->getBody())

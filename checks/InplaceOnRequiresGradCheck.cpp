@@ -12,8 +12,8 @@
 //===----------------------------------------------------------------------===//
 #include "InplaceOnRequiresGradCheck.h"
 
+#include "torch-tidy/Anchor.h"
 #include "torch-tidy/EvaluationOrder.h"
-#include "torch-tidy/Matchers.h"
 #include "torch-tidy/Options.h"
 #include "torch-tidy/TrainingLoop.h"
 #include "torch-tidy/Types.h"
@@ -48,10 +48,12 @@ void InplaceOnRequiresGradCheck::onStartOfTranslationUnit() {
 }
 
 void InplaceOnRequiresGradCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(userFunctionDefinition().bind("fn"), this);
+  registerAnchor(*Finder, *this);
 }
 
 void InplaceOnRequiresGradCheck::check(const MatchFinder::MatchResult &Result) {
+  if (handOverUserCode(*this, Result, {{UserCode::Functions, "fn"}}))
+    return;
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
   // Templates are analysed once per instantiation, where types are known.
   if (!FD || FD->isDependentContext() || FD->isInvalidDecl())

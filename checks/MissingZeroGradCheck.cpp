@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "MissingZeroGradCheck.h"
 
-#include "torch-tidy/Matchers.h"
+#include "torch-tidy/Anchor.h"
 #include "torch-tidy/Options.h"
 
 #include "clang/AST/ASTContext.h"
@@ -40,10 +40,12 @@ void MissingZeroGradCheck::onStartOfTranslationUnit() {
 }
 
 void MissingZeroGradCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(userFunctionDefinition().bind("fn"), this);
+  registerAnchor(*Finder, *this);
 }
 
 void MissingZeroGradCheck::check(const MatchFinder::MatchResult &Result) {
+  if (handOverUserCode(*this, Result, {{UserCode::Functions, "fn"}}))
+    return;
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
   // Templates are analysed once per instantiation, where types are known.
   if (!FD || FD->isDependentContext() || FD->isInvalidDecl())

@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "ModuleHardcodedDeviceCheck.h"
 
-#include "torch-tidy/Matchers.h"
+#include "torch-tidy/Anchor.h"
 #include "torch-tidy/Options.h"
 #include "torch-tidy/TrainingLoop.h"
 
@@ -56,9 +56,7 @@ void ModuleHardcodedDeviceCheck::onStartOfTranslationUnit() {
 }
 
 void ModuleHardcodedDeviceCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(userFunctionDefinition().bind("fn"), this);
-  // In-class member initialisers of module classes.
-  Finder->addMatcher(userClassDefinition().bind("class"), this);
+  registerAnchor(*Finder, *this);
 }
 
 bool ModuleHardcodedDeviceCheck::isAllowedClass(const CXXRecordDecl *RD) const {
@@ -67,6 +65,8 @@ bool ModuleHardcodedDeviceCheck::isAllowedClass(const CXXRecordDecl *RD) const {
 }
 
 void ModuleHardcodedDeviceCheck::check(const MatchFinder::MatchResult &Result) {
+  if (handOverUserCode(*this, Result, {{UserCode::Functions, "fn"}, {UserCode::Classes, "class"}}))
+    return;
   if (!Analysis)
     Analysis.emplace(Config);
   SM = Result.SourceManager;

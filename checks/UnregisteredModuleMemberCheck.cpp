@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "UnregisteredModuleMemberCheck.h"
 
-#include "torch-tidy/Matchers.h"
+#include "torch-tidy/Anchor.h"
 #include "torch-tidy/Options.h"
 #include "torch-tidy/TrainingLoop.h"
 
@@ -44,11 +44,12 @@ void UnregisteredModuleMemberCheck::onStartOfTranslationUnit() {
 }
 
 void UnregisteredModuleMemberCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(cxxRecordDecl(isUserCodeDefinition(), unless(isLambda())).bind("class"),
-                     this);
+  registerAnchor(*Finder, *this);
 }
 
 void UnregisteredModuleMemberCheck::check(const MatchFinder::MatchResult &Result) {
+  if (handOverUserCode(*this, Result, {{UserCode::ClassesButLambdas, "class"}}))
+    return;
   const auto *RD = Result.Nodes.getNodeAs<CXXRecordDecl>("class");
   // Templates are judged per instantiation, where the types are known.
   if (!RD || RD->isDependentContext() || RD->isInvalidDecl() ||

@@ -10,6 +10,7 @@
 
 #include "llvm/Config/llvm-config.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringRef.h"
 
 #if LLVM_VERSION_MAJOR < 19
@@ -32,6 +33,16 @@ inline bool startsWith(llvm::StringRef S, llvm::StringRef Prefix) {
 }
 inline bool endsWith(llvm::StringRef S, llvm::StringRef Suffix) {
   return S.ends_with(Suffix);
+}
+
+/// The expression of a lambda's trailing requires-clause, or null (LLVM 21
+/// wrapped it in an AssociatedConstraint).
+inline const clang::Expr *trailingRequiresClause(const clang::LambdaExpr *LE) {
+#if LLVM_VERSION_MAJOR >= 21
+  return LE->getTrailingRequiresClause().ConstraintExpr;
+#else
+  return LE->getTrailingRequiresClause();
+#endif
 }
 
 } // namespace torch_tidy::compat

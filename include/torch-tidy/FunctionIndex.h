@@ -7,7 +7,7 @@
 // lets an analysis ask "how can this function be entered?" without building
 // clang's parent map.
 //
-// Fill it from a matcher on `userFunctionDefinition()` with add(), then query
+// Fill it with add() from the definitions the anchor hands over (Anchor.h), then query
 // after the whole TU was seen (ClangTidyCheck::onEndOfTranslationUnit).
 //
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,90 @@
+//===--- Anchor.h - the one traversal anchor of every torch-* check --*- C++ -*-===//
+//
+// Every check needs the definitions written in user code: functions (methods,
+// constructors, lambdas' call operators, template instantiations) and classes.
+// Registering `functionDecl(...)` per check makes clang's MatchFinder try each
+// check's matcher on every declaration of the translation unit, LibTorch's
+// headers included (on LLVM 19, where clang-tidy still traverses them).
+//
+// Instead each check registers one matcher on the translation unit itself
+// (registerAnchor), which MatchFinder tries once, and at the top of check() asks
+// for the user-code definitions (handOverUserCode). They come from one index per
+// AST, built on first use by a walk that enters no declaration at namespace level
+// written in a system header, and offers the same definitions, in the same
+// order, as MatchFinder's traversal (template instantiations, implicit members,
+// lambda classes and call operators, local classes). The check's check() is then
+// called once per definition with that definition bound, exactly as before, so
+// its diagnostics, NOLINT comments and the header filter work unchanged.
+//
+// Nothing here climbs the AST.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCH_TIDY_ANCHOR_H
+#define TORCH_TIDY_ANCHOR_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "clang/AST/DeclBase.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <initializer_list>
+#include <vector>
+
+namespace torch_tidy {
+
+/// What a check is handed.
+enum class UserCode {
+  /// FunctionDecl definitions (what `functionDecl(isUserCodeDefinition())` matched).
+  Functions,
+  /// CXXRecordDecl definitions, lambda classes included
+  /// (`cxxRecordDecl(isUserCodeDefinition())`).
+  Classes,
+  /// CXXRecordDecl definitions that are not lambda classes.
+  ClassesButLambdas,
+};
+
+/// One kind of definition and the name check() reads it under.
+struct UserCodeBinding {
+  UserCode Kind;
+  llvm::StringRef ID;
+};
+
+/// The definitions written in user code of one AST, within its traversal
+/// scope, in the order MatchFinder's traversal meets them: function and class
+/// definitions whose expansion location is outside system headers.
+class UserCodeIndex {
+public:
+  /// The index of \p Ctx, built on first use (shared by every check, freed with
+  /// the ASTContext; rebuilt when the traversal scope changes).
+  static const UserCodeIndex &of(clang::ASTContext &Ctx);
+
+  llvm::ArrayRef<const clang::Decl *> definitions() const { return Definitions; }
+
+  /// Builds the index of \p Ctx's traversal scope (not cached; for tests and
+  /// measurements).
+  explicit UserCodeIndex(clang::ASTContext &Ctx);
+
+private:
+  std::vector<const clang::Decl *> Definitions;
+  std::vector<clang::Decl *> Scope;
+  friend struct UserCodeIndexRegistry;
+};
+
+/// The only place a torch-* check registers a matcher: one matcher on the
+/// translation unit, tried once per AST (also under clangd's limited traversal
+/// scope, where the traversal still starts at the translation unit).
+void registerAnchor(clang::ast_matchers::MatchFinder &Finder, clang::tidy::ClangTidyCheck &Check);
+
+/// Call first in check(). When \p Result is the anchor's match, calls
+/// Check.check() once for each user-code definition of the kinds in
+/// \p Bindings, bound under that binding's ID, in traversal order, and returns
+/// true (check() then returns). Otherwise (a definition handed over) returns
+/// false.
+bool handOverUserCode(clang::tidy::ClangTidyCheck &Check,
+                      const clang::ast_matchers::MatchFinder::MatchResult &Result,
+                      std::initializer_list<UserCodeBinding> Bindings);
+
+} // namespace torch_tidy
+
+#endif
