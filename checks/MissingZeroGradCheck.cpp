@@ -52,6 +52,7 @@ void MissingZeroGradCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   if (!Events)
     Events.emplace(Config, *Result.SourceManager);
+  LostCode = mayHaveLostCode(*Result.Context);
   forEachLoop(FD, [&](const Stmt *Loop, ArrayRef<const Stmt *> Enclosing,
                       const FunctionDecl *Owner) {
     checkLoop(Loop, Enclosing, Owner, *Result.SourceManager);
@@ -137,7 +138,9 @@ void MissingZeroGradCheck::checkLoop(const Stmt *Loop, ArrayRef<const Stmt *> En
     if (!Cleared && !Seen)
       Uncleared.push_back(&Step);
   }
-  if (Uncleared.empty())
+  // "Never cleared" is a claim of absence: not over code clang could not
+  // compile, where the clearing call may be the statement it dropped.
+  if (Uncleared.empty() || LostCode)
     return;
   if (!Reported.insert(Loop->getBeginLoc().getRawEncoding()).second)
     return;

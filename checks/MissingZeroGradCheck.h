@@ -33,6 +33,7 @@ private:
   LoopConfig Config;
   std::optional<AutogradEventAnalysis> Events;
   llvm::DenseSet<unsigned> Reported; // loops and calls already diagnosed (templates)
+  bool LostCode = false;             // mayHaveLostCode() of the translation unit
 };
 
 } // namespace torch_tidy

@@ -60,6 +60,10 @@ void UnregisteredModuleMemberCheck::check(const MatchFinder::MatchResult &Result
 }
 
 void UnregisteredModuleMemberCheck::onEndOfTranslationUnit() {
+  // "Never registered" is a claim of absence: not over code clang could not
+  // compile, where the registration may be the statement it dropped.
+  if (Ctx && mayHaveLostCode(*Ctx))
+    Classes.clear();
   if (Classes.empty() || !Ctx)
     return;
   ModuleModels Models(Config, *Ctx);

@@ -9,6 +9,7 @@
 #ifndef TORCH_TIDY_TYPES_H
 #define TORCH_TIDY_TYPES_H
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -80,6 +81,16 @@ const clang::LambdaExpr *lambdaOf(const clang::Expr *E);
 
 /// True when \p FD is one of \p QualifiedNames (functions or methods;
 /// `Class::method` names a method of the class or of a class derived from it).
+/// Whether clang found code in this translation unit it could not compile (an
+/// unresolved name, a header not found). Such a statement is often dropped from
+/// the AST without a trace, so the call a check looks for may be missing from
+/// what the check sees: a check that reports that something is *missing* (no
+/// zero_grad(), no registration) stays silent then; checks that report what is
+/// present still report.
+inline bool mayHaveLostCode(const clang::ASTContext &Ctx) {
+  return Ctx.getDiagnostics().hasUncompilableErrorOccurred();
+}
+
 bool matchesFunctionList(const clang::FunctionDecl *FD,
                          llvm::ArrayRef<std::string> QualifiedNames);
 
