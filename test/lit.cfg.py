@@ -63,3 +63,11 @@ for libcxx in sorted(glob.glob("/usr/lib/*/libc++.so.1") + glob.glob("/usr/lib/l
     config.substitutions.append(("%libcxx_runtime", libcxx))
     config.available_features.add("libcxx-runtime")
     break
+
+# A clang-tidy of a major torch-tidy does not support (Debian bookworm's default is 14).
+for unsupported in ("14", "15", "16"):
+    path = "/usr/lib/llvm-%s/bin/clang-tidy" % unsupported
+    if os.path.exists(path):
+        config.substitutions.append(("%unsupported_clang_tidy", path))
+        config.available_features.add("unsupported-clang-tidy")
+        break

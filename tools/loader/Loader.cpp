@@ -137,11 +137,26 @@ __attribute__((constructor)) void loadTorchTidyChecks() {
     return;
   }
   if (Host != TORCH_TIDY_LLVM_MAJOR) {
-    std::fprintf(stderr,
-                 "torch-tidy: built for LLVM %d but loaded into clang-tidy of LLVM %d; "
-                 "no torch-* checks registered (use clang-tidy-%d, or rebuild with "
-                 "-DTORCH_TIDY_LLVM_VERSION=%d)\n",
-                 TORCH_TIDY_LLVM_MAJOR, Host, TORCH_TIDY_LLVM_MAJOR, Host);
+    // Suggest a rebuild only for a major torch-tidy supports.
+    static const int Supported[] = {TORCH_TIDY_SUPPORTED_LLVM};
+    bool CanRebuild = false;
+    std::string List;
+    for (int S : Supported) {
+      CanRebuild |= S == Host;
+      List += (List.empty() ? "" : ", ") + std::to_string(S);
+    }
+    if (CanRebuild)
+      std::fprintf(stderr,
+                   "torch-tidy: built for LLVM %d but loaded into clang-tidy of LLVM %d; "
+                   "no torch-* checks registered (use clang-tidy-%d, or rebuild with "
+                   "-DTORCH_TIDY_LLVM_VERSION=%d)\n",
+                   TORCH_TIDY_LLVM_MAJOR, Host, TORCH_TIDY_LLVM_MAJOR, Host);
+    else
+      std::fprintf(stderr,
+                   "torch-tidy: built for LLVM %d but loaded into clang-tidy of LLVM %d; "
+                   "no torch-* checks registered (use clang-tidy-%d; LLVM %d is not "
+                   "supported, torch-tidy builds for LLVM %s)\n",
+                   TORCH_TIDY_LLVM_MAJOR, Host, TORCH_TIDY_LLVM_MAJOR, Host, List.c_str());
     return;
   }
   Dl_info Self;
