@@ -1,11 +1,11 @@
-//===--- AllChecks.h - every check's header ----------------------*- C++ -*-===//
+//===--- AllChecks.h - every check's header ---------------------*- C++ -*-===//
 #ifndef TORCH_TIDY_ALLCHECKS_H
 #define TORCH_TIDY_ALLCHECKS_H
 
+#include "BceOnLogitsCheck.h"
+#include "InplaceOnRequiresGradCheck.h"
 #include "MissingZeroGradCheck.h"
 #include "ModuleHardcodedDeviceCheck.h"
-#include "InplaceOnRequiresGradCheck.h"
-#include "BceOnLogitsCheck.h"
 #include "UnregisteredModuleMemberCheck.h"
 
 #endif

@@ -29,20 +29,28 @@ struct BceOnLogitsCheck::LossCall {
   std::string Instead;          ///< what to use instead
 };
 
-BceOnLogitsCheck::BceOnLogitsCheck(StringRef Name, tidy::ClangTidyContext *Context)
+BceOnLogitsCheck::BceOnLogitsCheck(StringRef Name,
+                                   tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      RawBCELossClasses(OptionReader(Options, Name, Context).getNameList("BCELossClasses")),
-      RawBCEFunctions(OptionReader(Options, Name, Context).getNameList("BCEFunctions")),
-      RawProbabilityFunctions(OptionReader(Options, Name, Context).getNameList("ProbabilityFunctions")),
-      RawLogitFunctions(OptionReader(Options, Name, Context).getNameList("LogitFunctions")),
-      RawLogitModules(OptionReader(Options, Name, Context).getNameList("LogitModules")),
-      SuggestWithLogits(OptionReader(Options, Name, Context).getBool("SuggestWithLogits", true)) {
+      RawBCELossClasses(
+          OptionReader(Options, Name, Context).getNameList("BCELossClasses")),
+      RawBCEFunctions(
+          OptionReader(Options, Name, Context).getNameList("BCEFunctions")),
+      RawProbabilityFunctions(OptionReader(Options, Name, Context)
+                                  .getNameList("ProbabilityFunctions")),
+      RawLogitFunctions(
+          OptionReader(Options, Name, Context).getNameList("LogitFunctions")),
+      RawLogitModules(
+          OptionReader(Options, Name, Context).getNameList("LogitModules")),
+      SuggestWithLogits(OptionReader(Options, Name, Context)
+                            .getBool("SuggestWithLogits", true)) {
   BCELossClasses = parseList(RawBCELossClasses);
   BCEFunctions = parseList(RawBCEFunctions);
   Config.ProbabilityFunctions = parseList(RawProbabilityFunctions);
   Config.LogitFunctions = parseList(RawLogitFunctions);
   Config.LogitModules = parseList(RawLogitModules);
-  Config.MaxCallDepth = OptionReader(Options, Name, Context).getCount("MaxCallDepth", 4);
+  Config.MaxCallDepth =
+      OptionReader(Options, Name, Context).getCount("MaxCallDepth", 4);
 }
 
 void BceOnLogitsCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
@@ -51,7 +59,8 @@ void BceOnLogitsCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "ProbabilityFunctions", RawProbabilityFunctions);
   Options.store(Opts, "LogitFunctions", RawLogitFunctions);
   Options.store(Opts, "LogitModules", RawLogitModules);
-  Options.store(Opts, "SuggestWithLogits", SuggestWithLogits ? "true" : "false");
+  Options.store(Opts, "SuggestWithLogits",
+                SuggestWithLogits ? "true" : "false");
   Options.store(Opts, "MaxCallDepth", Config.MaxCallDepth);
 }
 
@@ -78,7 +87,8 @@ void BceOnLogitsCheck::check(const MatchFinder::MatchResult &Result) {
   walk(FD->getBody(), *Result.SourceManager, Result.Context->getLangOpts());
 }
 
-void BceOnLogitsCheck::walk(const Stmt *S, const SourceManager &SM, const LangOptions &LO) {
+void BceOnLogitsCheck::walk(const Stmt *S, const SourceManager &SM,
+                            const LangOptions &LO) {
   forEachDescendant(
       S,
       [&](const Stmt *X) {
@@ -113,13 +123,15 @@ bool BceOnLogitsCheck::lossCall(const CallExpr *Call, LossCall &Out) const {
     bool Builtin = hasQualifiedName(Impl, "torch::nn::BCELossImpl");
     bool Custom = false;
     for (const std::string &C : BCELossClasses)
-      Custom = Custom || isSameOrDerivedFrom(Impl, C) || isSameOrDerivedFrom(Holder, C);
+      Custom = Custom || isSameOrDerivedFrom(Impl, C) ||
+               isSameOrDerivedFrom(Holder, C);
     if (!Builtin && !Custom)
       return false;
     Out.Form = Builtin ? LossCall::Module : LossCall::Custom;
     Out.Input = Call->getArg(First);
     Out.Object = Obj;
-    Out.Name = Builtin ? "'torch::nn::BCELoss'" : quoted(Holder && holderImpl(Holder) ? Holder : Impl);
+    Out.Name = Builtin ? "'torch::nn::BCELoss'"
+                       : quoted(Holder && holderImpl(Holder) ? Holder : Impl);
     Out.Instead = "'torch::nn::BCEWithLogitsLoss'";
     return true;
   }
@@ -129,7 +141,8 @@ bool BceOnLogitsCheck::lossCall(const CallExpr *Call, LossCall &Out) const {
     Out.Form = LossCall::Function;
     Out.Name = "'torch::binary_cross_entropy'";
     Out.Instead = "'torch::binary_cross_entropy_with_logits'";
-  } else if (hasQualifiedName(FD, "torch::nn::functional::binary_cross_entropy")) {
+  } else if (hasQualifiedName(FD,
+                              "torch::nn::functional::binary_cross_entropy")) {
     Out.Form = LossCall::NNFunction;
     Out.Name = "'torch::nn::functional::binary_cross_entropy'";
     Out.Instead = "'torch::nn::functional::binary_cross_entropy_with_logits'";
@@ -152,14 +165,16 @@ static const Expr *sigmoidOperand(const Expr *E) {
     return nullptr;
   const FunctionDecl *FD = CE->getDirectCallee();
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
-    if (isTensorClass(MC->getMethodDecl()->getParent()) && FD->getIdentifier() &&
-        FD->getName() == "sigmoid" && MC->getNumArgs() == 0)
+    if (isTensorClass(MC->getMethodDecl()->getParent()) &&
+        FD->getIdentifier() && FD->getName() == "sigmoid" &&
+        MC->getNumArgs() == 0)
       return MC->getImplicitObjectArgument();
     return nullptr;
   }
   if (isa<CXXOperatorCallExpr>(CE) || CE->getNumArgs() != 1)
     return nullptr;
-  if (hasQualifiedName(FD, "at::sigmoid") || hasQualifiedName(FD, "torch::special::expit") ||
+  if (hasQualifiedName(FD, "at::sigmoid") ||
+      hasQualifiedName(FD, "torch::special::expit") ||
       hasQualifiedName(FD, "at::special_expit"))
     return CE->getArg(0);
   return nullptr;
@@ -173,8 +188,8 @@ static unsigned writtenArgs(const CallExpr *CE) {
   return N;
 }
 
-static std::optional<std::string> sourceText(const Expr *E, const SourceManager &SM,
-                                             const LangOptions &LO) {
+static std::optional<std::string>
+sourceText(const Expr *E, const SourceManager &SM, const LangOptions &LO) {
   SourceRange R = E->getSourceRange();
   if (R.isInvalid() || R.getBegin().isMacroID() || R.getEnd().isMacroID())
     return std::nullopt;
@@ -188,11 +203,10 @@ static std::optional<std::string> sourceText(const Expr *E, const SourceManager 
 /// function, or changes the type of a local, default-constructed `BCELoss`
 /// used only here; replaces the input with \p Logits when given. Empty when
 /// that is not certainly right.
-llvm::SmallVector<FixItHint, 3> BceOnLogitsCheck::withLogitsFix(const LossCall &L,
-                                                               const Expr *Logits,
-                                                               const SourceManager &SM,
-                                                               const LangOptions &LO,
-                                                               SourceLocation &Where) {
+llvm::SmallVector<FixItHint, 3>
+BceOnLogitsCheck::withLogitsFix(const LossCall &L, const Expr *Logits,
+                                const SourceManager &SM, const LangOptions &LO,
+                                SourceLocation &Where) {
   llvm::SmallVector<FixItHint, 3> Fix;
   Where = L.Call->getBeginLoc();
   if (InTemplate)
@@ -213,7 +227,8 @@ llvm::SmallVector<FixItHint, 3> BceOnLogitsCheck::withLogitsFix(const LossCall &
     unsigned N = writtenArgs(L.Call);
     if (N < 2 || N > (L.Form == LossCall::Function ? 3U : 2U))
       return {};
-    const auto *Callee = dyn_cast<DeclRefExpr>(L.Call->getCallee()->IgnoreParenImpCasts());
+    const auto *Callee =
+        dyn_cast<DeclRefExpr>(L.Call->getCallee()->IgnoreParenImpCasts());
     if (!Callee)
       return {};
     SourceLocation NameLoc = Callee->getLocation();
@@ -222,7 +237,8 @@ llvm::SmallVector<FixItHint, 3> BceOnLogitsCheck::withLogitsFix(const LossCall &
     CharSourceRange Name = CharSourceRange::getTokenRange(NameLoc, NameLoc);
     if (Lexer::getSourceText(Name, SM, LO) != "binary_cross_entropy")
       return {};
-    Fix.push_back(FixItHint::CreateReplacement(Name, "binary_cross_entropy_with_logits"));
+    Fix.push_back(
+        FixItHint::CreateReplacement(Name, "binary_cross_entropy_with_logits"));
     Where = NameLoc;
     return Fix;
   }
@@ -233,7 +249,8 @@ llvm::SmallVector<FixItHint, 3> BceOnLogitsCheck::withLogitsFix(const LossCall &
       return {};
     Access How = Access::Pointer;
     const CXXRecordDecl *RD = pointeeClass(VD->getType(), &How);
-    if (!RD || How != Access::Value || !hasQualifiedName(RD, "torch::nn::BCELoss"))
+    if (!RD || How != Access::Value ||
+        !hasQualifiedName(RD, "torch::nn::BCELoss"))
       return {};
     const auto *Init = dyn_cast_or_null<CXXConstructExpr>(
         VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr);
@@ -250,12 +267,14 @@ llvm::SmallVector<FixItHint, 3> BceOnLogitsCheck::withLogitsFix(const LossCall &
     SourceRange TR = TSI->getTypeLoc().getSourceRange();
     if (TR.isInvalid() || TR.getBegin().isMacroID() || TR.getEnd().isMacroID())
       return {};
-    StringRef Written = Lexer::getSourceText(CharSourceRange::getTokenRange(TR), SM, LO);
+    StringRef Written =
+        Lexer::getSourceText(CharSourceRange::getTokenRange(TR), SM, LO);
     // Qualified, so that BCEWithLogitsLoss is found where BCELoss was.
     if (!Written.ends_with("::BCELoss"))
       return {};
     Fix.push_back(FixItHint::CreateReplacement(
-        CharSourceRange::getTokenRange(TR.getEnd(), TR.getEnd()), "BCEWithLogitsLoss"));
+        CharSourceRange::getTokenRange(TR.getEnd(), TR.getEnd()),
+        "BCEWithLogitsLoss"));
     Where = VD->getLocation();
     return Fix;
   }
@@ -265,7 +284,8 @@ llvm::SmallVector<FixItHint, 3> BceOnLogitsCheck::withLogitsFix(const LossCall &
   return {};
 }
 
-void BceOnLogitsCheck::checkLossCall(const CallExpr *Call, const SourceManager &SM,
+void BceOnLogitsCheck::checkLossCall(const CallExpr *Call,
+                                     const SourceManager &SM,
                                      const LangOptions &LO) {
   LossCall L;
   if (!lossCall(Call, L))
@@ -276,41 +296,50 @@ void BceOnLogitsCheck::checkLossCall(const CallExpr *Call, const SourceManager &
   if (A.isLogits()) {
     if (!Reported.insert(At.getRawEncoding()).second)
       return;
-    diag(At, "%0 expects probabilities in [0, 1], but it is given raw logits from %1: it "
-             "fails at run time on the first logit outside [0, 1] and computes a wrong loss "
+    diag(At, "%0 expects probabilities in [0, 1], but it is given raw logits "
+             "from %1: it "
+             "fails at run time on the first logit outside [0, 1] and computes "
+             "a wrong loss "
              "for the others; use %2, which applies the sigmoid itself")
         << L.Name << describeActivationSource(A) << L.Instead;
     if (A.Site) {
       if (A.ThroughSequential)
         diag(A.Site->getBeginLoc(),
-             "the last module of the 'torch::nn::Sequential' is %0, which outputs raw logits",
+             "the last module of the 'torch::nn::Sequential' is %0, which "
+             "outputs raw logits",
              DiagnosticIDs::Note)
             << describeActivationOp(A);
       else
-        diag(A.Site->getBeginLoc(), "%0 outputs raw logits here, and no sigmoid follows",
+        diag(A.Site->getBeginLoc(),
+             "%0 outputs raw logits here, and no sigmoid follows",
              DiagnosticIDs::Note)
             << describeActivationOp(A);
     }
     SourceLocation Where;
-    llvm::SmallVector<FixItHint, 3> Fix = withLogitsFix(L, nullptr, SM, LO, Where);
+    llvm::SmallVector<FixItHint, 3> Fix =
+        withLogitsFix(L, nullptr, SM, LO, Where);
     if (!Fix.empty())
-      diag(Where, "use %0 on the logits", DiagnosticIDs::Note) << L.Instead << Fix;
+      diag(Where, "use %0 on the logits", DiagnosticIDs::Note)
+          << L.Instead << Fix;
     return;
   }
 
   // A sigmoid written right before the loss: fold it into the loss.
-  if (!SuggestWithLogits || !A.isProbabilities() || A.Op != ActivationOp::Sigmoid || A.Via ||
-      A.ThroughSequential)
+  if (!SuggestWithLogits || !A.isProbabilities() ||
+      A.Op != ActivationOp::Sigmoid || A.Via || A.ThroughSequential)
     return;
   if (!Reported.insert(At.getRawEncoding()).second)
     return;
-  diag(At, "%0 applied to the output of %1 is numerically unstable: once the sigmoid "
-           "saturates, confidently wrong predictions get no gradient; use %2 on the logits")
+  diag(At, "%0 applied to the output of %1 is numerically unstable: once the "
+           "sigmoid "
+           "saturates, confidently wrong predictions get no gradient; use %2 "
+           "on the logits")
       << L.Name << describeActivationOp(A) << L.Instead;
   const Expr *Logits = sigmoidOperand(L.Input);
   if (!Logits) {
     if (A.Site)
-      diag(A.Site->getBeginLoc(), "the sigmoid is applied here", DiagnosticIDs::Note);
+      diag(A.Site->getBeginLoc(), "the sigmoid is applied here",
+           DiagnosticIDs::Note);
     return;
   }
   SourceLocation Where;

@@ -1,4 +1,4 @@
-//===--- BceOnLogitsCheck.h - torch-bce-on-logits ----------------*- C++ -*-===//
+//===--- BceOnLogitsCheck.h - torch-bce-on-logits ---------------*- C++ -*-===//
 #ifndef TORCH_TIDY_BCEONLOGITSCHECK_H
 #define TORCH_TIDY_BCEONLOGITSCHECK_H
 
@@ -16,12 +16,15 @@ namespace torch_tidy {
 /// Docs: docs/checks/torch-bce-on-logits.md
 class BceOnLogitsCheck : public clang::tidy::ClangTidyCheck {
 public:
-  BceOnLogitsCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
+  BceOnLogitsCheck(llvm::StringRef Name,
+                   clang::tidy::ClangTidyContext *Context);
+  bool isLanguageVersionSupported(
+      const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
   void onStartOfTranslationUnit() override;
 
@@ -30,13 +33,13 @@ private:
   void walk(const clang::Stmt *S, const clang::SourceManager &SM,
             const clang::LangOptions &LO);
   bool lossCall(const clang::CallExpr *Call, LossCall &Out) const;
-  void checkLossCall(const clang::CallExpr *Call, const clang::SourceManager &SM,
+  void checkLossCall(const clang::CallExpr *Call,
+                     const clang::SourceManager &SM,
                      const clang::LangOptions &LO);
-  llvm::SmallVector<clang::FixItHint, 3> withLogitsFix(const LossCall &L,
-                                                      const clang::Expr *Logits,
-                                                      const clang::SourceManager &SM,
-                                                      const clang::LangOptions &LO,
-                                                      clang::SourceLocation &Where);
+  llvm::SmallVector<clang::FixItHint, 3>
+  withLogitsFix(const LossCall &L, const clang::Expr *Logits,
+                const clang::SourceManager &SM, const clang::LangOptions &LO,
+                clang::SourceLocation &Where);
 
   const std::string RawBCELossClasses;
   const std::string RawBCEFunctions;
@@ -49,7 +52,7 @@ private:
   ActivationConfig Config;
   std::optional<ActivationAnalysis> Analysis;
   llvm::DenseSet<unsigned> Reported; // calls already diagnosed (templates)
-  bool InTemplate = false;           // the function analysed is an instantiation
+  bool InTemplate = false; // the function analysed is an instantiation
 };
 
 } // namespace torch_tidy

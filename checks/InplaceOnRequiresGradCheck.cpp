@@ -27,16 +27,19 @@ using namespace clang::ast_matchers;
 
 namespace torch_tidy {
 
-InplaceOnRequiresGradCheck::InplaceOnRequiresGradCheck(StringRef Name,
-                                                       tidy::ClangTidyContext *Context)
+InplaceOnRequiresGradCheck::InplaceOnRequiresGradCheck(
+    StringRef Name, tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      RawNoGradGuardClasses(OptionReader(Options, Name, Context).getNameList("NoGradGuardClasses")),
-      RawParameterFunctions(OptionReader(Options, Name, Context).getNameList("ParameterFunctions")) {
+      RawNoGradGuardClasses(OptionReader(Options, Name, Context)
+                                .getNameList("NoGradGuardClasses")),
+      RawParameterFunctions(OptionReader(Options, Name, Context)
+                                .getNameList("ParameterFunctions")) {
   GradConfig.NoGradGuardClasses = parseList(RawNoGradGuardClasses);
   ParamConfig.ParameterFunctions = parseList(RawParameterFunctions);
 }
 
-void InplaceOnRequiresGradCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
+void InplaceOnRequiresGradCheck::storeOptions(
+    tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "NoGradGuardClasses", RawNoGradGuardClasses);
   Options.store(Opts, "ParameterFunctions", RawParameterFunctions);
 }
@@ -81,14 +84,15 @@ struct InplaceOnRequiresGradCheck::InplaceOp {
   const Expr *Call = nullptr;
   const Expr *Target = nullptr;
   clang::SourceLocation Loc; ///< where the diagnostic points
-  std::string Spelling;   ///< 'sub_', '-='
-  std::string OutOfPlace; ///< 'sub', '-'; empty when there is none
+  std::string Spelling;      ///< 'sub_', '-='
+  std::string OutOfPlace;    ///< 'sub', '-'; empty when there is none
   /// The statement whose whole expression is this operation (its value is
   /// discarded), or null.
   const Stmt *Statement = nullptr;
 };
 
-static bool isOneOf(llvm::StringRef N, std::initializer_list<llvm::StringRef> Names) {
+static bool isOneOf(llvm::StringRef N,
+                    std::initializer_list<llvm::StringRef> Names) {
   return llvm::is_contained(Names, N);
 }
 
@@ -105,22 +109,38 @@ static bool isTensorObject(const Expr *E) {
   return E && isTensorClass(pointeeClass(E->getType()));
 }
 
-static const char *compoundSpelling(OverloadedOperatorKind K, const char **Plain) {
+static const char *compoundSpelling(OverloadedOperatorKind K,
+                                    const char **Plain) {
   switch (K) {
-  case OO_PlusEqual: *Plain = "+"; return "+=";
-  case OO_MinusEqual: *Plain = "-"; return "-=";
-  case OO_StarEqual: *Plain = "*"; return "*=";
-  case OO_SlashEqual: *Plain = "/"; return "/=";
-  case OO_AmpEqual: *Plain = "&"; return "&=";
-  case OO_PipeEqual: *Plain = "|"; return "|=";
-  case OO_CaretEqual: *Plain = "^"; return "^=";
-  default: return nullptr;
+  case OO_PlusEqual:
+    *Plain = "+";
+    return "+=";
+  case OO_MinusEqual:
+    *Plain = "-";
+    return "-=";
+  case OO_StarEqual:
+    *Plain = "*";
+    return "*=";
+  case OO_SlashEqual:
+    *Plain = "/";
+    return "/=";
+  case OO_AmpEqual:
+    *Plain = "&";
+    return "&=";
+  case OO_PipeEqual:
+    *Plain = "|";
+    return "|=";
+  case OO_CaretEqual:
+    *Plain = "^";
+    return "^=";
+  default:
+    return nullptr;
   }
 }
 
 /// Fills \p Out when \p E is an in-place operation on a tensor.
-static bool matchInplace(const Expr *E, const Expr *&Target, std::string &Spelling,
-                         std::string &OutOfPlace) {
+static bool matchInplace(const Expr *E, const Expr *&Target,
+                         std::string &Spelling, std::string &OutOfPlace) {
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
     if (OC->getNumArgs() != 2 || !isTensorObject(OC->getArg(0)))
       return false;
@@ -133,7 +153,8 @@ static bool matchInplace(const Expr *E, const Expr *&Target, std::string &Spelli
     }
     // `w[0] = v` writes into a temporary view: Tensor::operator=() &&.
     const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getDirectCallee());
-    if (OC->getOperator() == OO_Equal && MD && MD->getRefQualifier() == RQ_RValue) {
+    if (OC->getOperator() == OO_Equal && MD &&
+        MD->getRefQualifier() == RQ_RValue) {
       Target = OC->getArg(0);
       Spelling = "=";
       return true;
@@ -143,8 +164,8 @@ static bool matchInplace(const Expr *E, const Expr *&Target, std::string &Spelli
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
     StringRef N = nameOf(MD);
-    if (!MD || !isTensorClass(MD->getParent()) || !N.ends_with("_") || N.starts_with("_") ||
-        isMetadataOnly(N))
+    if (!MD || !isTensorClass(MD->getParent()) || !N.ends_with("_") ||
+        N.starts_with("_") || isMetadataOnly(N))
       return false;
     Target = MC->getImplicitObjectArgument();
     Spelling = N.str();
@@ -156,14 +177,15 @@ static bool matchInplace(const Expr *E, const Expr *&Target, std::string &Spelli
     // initialisers of torch::nn::init disable autograd themselves.
     const FunctionDecl *FD = CE->getDirectCallee();
     StringRef N = nameOf(FD);
-    if (!FD || !N.ends_with("_") || N.starts_with("_") || CE->getNumArgs() == 0 ||
-        FD->getNumParams() == 0 || isMetadataOnly(N))
+    if (!FD || !N.ends_with("_") || N.starts_with("_") ||
+        CE->getNumArgs() == 0 || FD->getNumParams() == 0 || isMetadataOnly(N))
       return false;
     const auto *NS = dyn_cast<NamespaceDecl>(FD->getDeclContext());
     if (!NS || !(hasQualifiedName(NS, "at") || hasQualifiedName(NS, "torch")))
       return false;
     QualType P0 = FD->getParamDecl(0)->getType();
-    if (!P0->isLValueReferenceType() || P0.getNonReferenceType().isConstQualified() ||
+    if (!P0->isLValueReferenceType() ||
+        P0.getNonReferenceType().isConstQualified() ||
         !isTensorObject(CE->getArg(0)))
       return false;
     Target = CE->getArg(0);
@@ -179,7 +201,9 @@ namespace {
 /// are functions of their own), with the statement each one makes up.
 class InplaceFinder {
 public:
-  explicit InplaceFinder(llvm::function_ref<void(const Expr *, const Stmt *)> Fn) : Fn(Fn) {}
+  explicit InplaceFinder(
+      llvm::function_ref<void(const Expr *, const Stmt *)> Fn)
+      : Fn(Fn) {}
 
   /// A statement and the statement it makes up (or null).
   using Item = std::pair<const Stmt *, const Stmt *>;
@@ -201,16 +225,18 @@ public:
   }
 
 private:
-  void visit(const Stmt *S, const Stmt *Statement, llvm::SmallVectorImpl<Item> &Next) {
+  void visit(const Stmt *S, const Stmt *Statement,
+             llvm::SmallVectorImpl<Item> &Next) {
     if (const auto *L = dyn_cast<LambdaExpr>(S)) {
       for (const Expr *Init : L->capture_inits())
         Next.push_back({Init, nullptr});
       return;
     }
     if (const auto *E = dyn_cast<Expr>(S)) {
-      const Expr *Whole = Statement && isa<Expr>(Statement)
-                              ? cast<Expr>(Statement)->IgnoreImplicit()->IgnoreParens()
-                              : nullptr;
+      const Expr *Whole =
+          Statement && isa<Expr>(Statement)
+              ? cast<Expr>(Statement)->IgnoreImplicit()->IgnoreParens()
+              : nullptr;
       if (Whole != E && Whole && isWrapper(E)) {
         // ExprWithCleanups and friends around the statement's expression.
         for (const Stmt *Child : S->children())
@@ -242,9 +268,9 @@ private:
   }
 
   static bool isWrapper(const Expr *E) {
-    return isa<ExprWithCleanups>(E) || isa<ImplicitCastExpr>(E) || isa<ParenExpr>(E) ||
-           isa<MaterializeTemporaryExpr>(E) || isa<CXXBindTemporaryExpr>(E) ||
-           isa<FullExpr>(E);
+    return isa<ExprWithCleanups>(E) || isa<ImplicitCastExpr>(E) ||
+           isa<ParenExpr>(E) || isa<MaterializeTemporaryExpr>(E) ||
+           isa<CXXBindTemporaryExpr>(E) || isa<FullExpr>(E);
   }
 
   static const Stmt *bodyOf(const Stmt *S) {
@@ -267,7 +293,8 @@ private:
 };
 } // namespace
 
-void InplaceOnRequiresGradCheck::checkFunction(const FunctionDecl *FD, GradModeAnalysis &GradMode,
+void InplaceOnRequiresGradCheck::checkFunction(const FunctionDecl *FD,
+                                               GradModeAnalysis &GradMode,
                                                RequiresGradAnalysis &Grad) {
   auto Visit = [&](const Expr *E, const Stmt *Statement) {
     InplaceOp Op;
@@ -282,10 +309,12 @@ void InplaceOnRequiresGradCheck::checkFunction(const FunctionDecl *FD, GradModeA
     Op.Call = E;
     Op.Loc = E->getExprLoc();
     if (const auto *CE = dyn_cast<CallExpr>(E))
-      if (const auto *Callee = dyn_cast_or_null<DeclRefExpr>(CE->getCallee()->IgnoreImpCasts()))
+      if (const auto *Callee =
+              dyn_cast_or_null<DeclRefExpr>(CE->getCallee()->IgnoreImpCasts()))
         Op.Loc = Callee->getLocation(); // `relu_` in `torch::relu_(p)`
     Op.Statement = Statement;
-    std::optional<GradUse> Use = Grad.requiresGradWhileRecording(Op.Target, E, FD);
+    std::optional<GradUse> Use =
+        Grad.requiresGradWhileRecording(Op.Target, E, FD);
     if (!Use)
       return;
     if (!Reported.insert(Op.Loc.getRawEncoding()).second)
@@ -300,10 +329,11 @@ void InplaceOnRequiresGradCheck::checkFunction(const FunctionDecl *FD, GradModeA
 // Diagnostics.
 
 /// The source text of \p E when it is short and written plainly.
-static std::string shortText(const Expr *E, const SourceManager &SM, const LangOptions &LO) {
+static std::string shortText(const Expr *E, const SourceManager &SM,
+                             const LangOptions &LO) {
   // A macro argument maps back to the text written at the call of the macro.
-  CharSourceRange R =
-      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(E->getSourceRange()), SM, LO);
+  CharSourceRange R = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()), SM, LO);
   if (R.isInvalid())
     return "";
   StringRef Text = Lexer::getSourceText(R, SM, LO);
@@ -313,8 +343,10 @@ static std::string shortText(const Expr *E, const SourceManager &SM, const LangO
 }
 
 static bool isParameterSource(GradSourceKind K) {
-  return K == GradSourceKind::ModuleParameters || K == GradSourceKind::RegisteredParameter ||
-         K == GradSourceKind::LayerParameter || K == GradSourceKind::OptimizerParameters ||
+  return K == GradSourceKind::ModuleParameters ||
+         K == GradSourceKind::RegisteredParameter ||
+         K == GradSourceKind::LayerParameter ||
+         K == GradSourceKind::OptimizerParameters ||
          K == GradSourceKind::ParameterFunction;
 }
 
@@ -344,7 +376,8 @@ static bool mentionsName(const Stmt *S, StringRef Name) {
 }
 
 void InplaceOnRequiresGradCheck::report(const InplaceOp &Op, const GradUse &Use,
-                                        const FunctionDecl *FD, GradModeAnalysis &GradMode) {
+                                        const FunctionDecl *FD,
+                                        GradModeAnalysis &GradMode) {
   const SourceManager &SM = Ctx->getSourceManager();
   const LangOptions &LO = Ctx->getLangOpts();
   bool Param = isParameterSource(Use.Source.Kind);
@@ -353,42 +386,48 @@ void InplaceOnRequiresGradCheck::report(const InplaceOp &Op, const GradUse &Use,
     if (Arrow->getOperator() == OO_Arrow && Arrow->getNumArgs() == 1)
       Named = Arrow->getArg(0); // `it` in `it->mul_(f)`
   std::string Text = shortText(Named, SM, LO);
-  std::string Kind = Use.View ? (Param ? "a view of a module parameter"
-                                       : "a view of a tensor that requires grad")
-                              : (Param ? "a module parameter" : "a tensor that requires grad");
+  std::string Kind =
+      Use.View ? (Param ? "a view of a module parameter"
+                        : "a view of a tensor that requires grad")
+               : (Param ? "a module parameter" : "a tensor that requires grad");
   std::string What = Text.empty() ? Kind : "'" + Text + "', " + Kind + ",";
   std::string Advice;
   if (Op.Statement)
     Advice = "do the update inside a 'torch::NoGradGuard' scope";
   else if (!Op.OutOfPlace.empty())
-    Advice = "do it inside a 'torch::NoGradGuard' scope if it should change the stored "
+    Advice = "do it inside a 'torch::NoGradGuard' scope if it should change "
+             "the stored "
              "values, or use the out-of-place '" +
              Op.OutOfPlace + "' if it is part of the computation";
   else
     Advice = "do it inside a 'torch::NoGradGuard' scope";
 
   {
-    auto D = diag(Op.Loc,
-                  "in-place '%0' on %1 while autograd is recording: autograd cannot record an "
-                  "in-place change to %2 that requires grad, so this throws at run time; %3")
+    auto D = diag(Op.Loc, "in-place '%0' on %1 while autograd is recording: "
+                          "autograd cannot record an "
+                          "in-place change to %2 that requires grad, so this "
+                          "throws at run time; %3")
              << Op.Spelling << What
-             << (Use.View ? "a view of a leaf tensor" : "a leaf tensor") << Advice;
+             << (Use.View ? "a view of a leaf tensor" : "a leaf tensor")
+             << Advice;
     // Wrapping the statement is certainly right: its value is discarded, so it
     // is meant to change the stored values, which only works without autograd.
     std::string Guard = guardSpelling(*Ctx);
     const Stmt *S = Op.Statement;
-    if (S && !Guard.empty() && !S->getBeginLoc().isMacroID() && !S->getEndLoc().isMacroID() &&
-        !mentionsName(S, "no_grad")) {
-      SourceLocation AfterSemi =
-          Lexer::findLocationAfterToken(S->getEndLoc(), tok::semi, SM, LO, false);
+    if (S && !Guard.empty() && !S->getBeginLoc().isMacroID() &&
+        !S->getEndLoc().isMacroID() && !mentionsName(S, "no_grad")) {
+      SourceLocation AfterSemi = Lexer::findLocationAfterToken(
+          S->getEndLoc(), tok::semi, SM, LO, false);
       if (AfterSemi.isValid())
-        D << FixItHint::CreateInsertion(S->getBeginLoc(), "{ " + Guard + " no_grad; ")
+        D << FixItHint::CreateInsertion(S->getBeginLoc(),
+                                        "{ " + Guard + " no_grad; ")
           << FixItHint::CreateInsertion(AfterSemi, " }");
     }
   }
 
   for (const CallSite *C : Use.Via)
-    diag(C->Site->getExprLoc(), "the tensor is passed to %0 here", DiagnosticIDs::Note)
+    diag(C->Site->getExprLoc(), "the tensor is passed to %0 here",
+         DiagnosticIDs::Note)
         << describeFunction(C->Callee);
 
   // Where the tensor started requiring grad.
@@ -396,39 +435,47 @@ void InplaceOnRequiresGradCheck::report(const InplaceOp &Op, const GradUse &Use,
   bool SameAsTarget = Where && Where->getExprLoc() == Op.Target->getExprLoc();
   if (Where && !SameAsTarget) {
     const auto *CE = dyn_cast<CallExpr>(Where);
-    std::string Callee =
-        CE && CE->getDirectCallee() ? "'" + nameOf(CE->getDirectCallee()).str() + "()'" : "";
+    std::string Callee = CE && CE->getDirectCallee()
+                             ? "'" + nameOf(CE->getDirectCallee()).str() + "()'"
+                             : "";
     switch (Use.Source.Kind) {
     case GradSourceKind::ModuleParameters:
-      diag(Where->getExprLoc(), "%0 returns the module's parameters, which require grad",
+      diag(Where->getExprLoc(),
+           "%0 returns the module's parameters, which require grad",
            DiagnosticIDs::Note)
           << Callee;
       break;
     case GradSourceKind::RegisteredParameter:
-      diag(Where->getExprLoc(), "'register_parameter()' makes it a parameter that requires grad",
+      diag(Where->getExprLoc(),
+           "'register_parameter()' makes it a parameter that requires grad",
            DiagnosticIDs::Note);
       break;
     case GradSourceKind::LayerParameter:
-      diag(Where->getExprLoc(), "a layer's weight and bias are parameters that require grad",
+      diag(Where->getExprLoc(),
+           "a layer's weight and bias are parameters that require grad",
            DiagnosticIDs::Note);
       break;
     case GradSourceKind::OptimizerParameters:
-      diag(Where->getExprLoc(),
-           "%0 returns the parameters the optimizer updates, which require grad",
-           DiagnosticIDs::Note)
+      diag(
+          Where->getExprLoc(),
+          "%0 returns the parameters the optimizer updates, which require grad",
+          DiagnosticIDs::Note)
           << Callee;
       break;
     case GradSourceKind::ParameterFunction:
-      diag(Where->getExprLoc(), "%0 returns parameters (ParameterFunctions option)",
+      diag(Where->getExprLoc(),
+           "%0 returns parameters (ParameterFunctions option)",
            DiagnosticIDs::Note)
           << Callee;
       break;
     case GradSourceKind::RequiresGradOption:
-      diag(Where->getExprLoc(), "the tensor is created with 'requires_grad' set here",
+      diag(Where->getExprLoc(),
+           "the tensor is created with 'requires_grad' set here",
            DiagnosticIDs::Note);
       break;
     case GradSourceKind::SetRequiresGrad:
-      diag(Where->getExprLoc(), "%0 makes the tensor require grad here", DiagnosticIDs::Note)
+      diag(Where->getExprLoc(), "%0 makes the tensor require grad here",
+           DiagnosticIDs::Note)
           << Callee;
       break;
     }
@@ -437,10 +484,12 @@ void InplaceOnRequiresGradCheck::report(const InplaceOp &Op, const GradUse &Use,
   if (Use.Region) {
     const Stmt *Origin = Use.Region->Origin;
     if (Use.Region->Switch == GradSwitch::Enable)
-      diag(Origin->getBeginLoc(), "autograd is switched back on here", DiagnosticIDs::Note);
+      diag(Origin->getBeginLoc(), "autograd is switched back on here",
+           DiagnosticIDs::Note);
     else
       diag(Origin->getBeginLoc(),
-           "this grad-mode switch takes a value that is not a literal, so autograd may "
+           "this grad-mode switch takes a value that is not a literal, so "
+           "autograd may "
            "still record",
            DiagnosticIDs::Note);
     return;
@@ -449,14 +498,17 @@ void InplaceOnRequiresGradCheck::report(const InplaceOp &Op, const GradUse &Use,
   const GradRegion *Ended = nullptr;
   for (const GradRegion &R : GradMode.regions(FD))
     if (R.Switch == GradSwitch::Disable && R.Guard &&
-        SM.isBeforeInTranslationUnit(R.Origin->getBeginLoc(), Op.Call->getBeginLoc()))
+        SM.isBeforeInTranslationUnit(R.Origin->getBeginLoc(),
+                                     Op.Call->getBeginLoc()))
       Ended = &R;
   if (Ended && !GradMode.regionAt(FD, Op.Call))
     diag(Ended->Guard->getLocation(),
-         "the no-grad guard declared here ends with its block, before this statement",
+         "the no-grad guard declared here ends with its block, before this "
+         "statement",
          DiagnosticIDs::Note);
   if (Use.EnteredFrom)
-    diag(Use.EnteredFrom->Site->getExprLoc(), "%0 runs with autograd recording when called here",
+    diag(Use.EnteredFrom->Site->getExprLoc(),
+         "%0 runs with autograd recording when called here",
          DiagnosticIDs::Note)
         << describeFunction(Use.EnteredFrom->Callee);
 }

@@ -1,4 +1,4 @@
-//===--- InplaceOnRequiresGradCheck.h - torch-inplace-on-requires-grad -*- C++ -*-===//
+//===--- InplaceOnRequiresGradCheck.h - in-place ops ------------*- C++ -*-===//
 #ifndef TORCH_TIDY_INPLACEONREQUIRESGRADCHECK_H
 #define TORCH_TIDY_INPLACEONREQUIRESGRADCHECK_H
 
@@ -19,12 +19,15 @@ namespace torch_tidy {
 /// Docs: docs/checks/torch-inplace-on-requires-grad.md
 class InplaceOnRequiresGradCheck : public clang::tidy::ClangTidyCheck {
 public:
-  InplaceOnRequiresGradCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
+  InplaceOnRequiresGradCheck(llvm::StringRef Name,
+                             clang::tidy::ClangTidyContext *Context);
+  bool isLanguageVersionSupported(
+      const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
   void onStartOfTranslationUnit() override;
   void onEndOfTranslationUnit() override;
@@ -33,8 +36,8 @@ private:
   struct InplaceOp;
   void checkFunction(const clang::FunctionDecl *FD, GradModeAnalysis &GradMode,
                      RequiresGradAnalysis &Grad);
-  void report(const InplaceOp &Op, const GradUse &Use, const clang::FunctionDecl *FD,
-              GradModeAnalysis &GradMode);
+  void report(const InplaceOp &Op, const GradUse &Use,
+              const clang::FunctionDecl *FD, GradModeAnalysis &GradMode);
 
   const std::string RawNoGradGuardClasses;
   const std::string RawParameterFunctions;

@@ -19,16 +19,21 @@ using namespace clang::ast_matchers;
 
 namespace torch_tidy {
 
-MissingZeroGradCheck::MissingZeroGradCheck(StringRef Name, tidy::ClangTidyContext *Context)
+MissingZeroGradCheck::MissingZeroGradCheck(StringRef Name,
+                                           tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      RawOptimizerClasses(OptionReader(Options, Name, Context).getNameList("OptimizerClasses")),
-      RawZeroGradFunctions(OptionReader(Options, Name, Context).getNameList("ZeroGradFunctions")) {
+      RawOptimizerClasses(
+          OptionReader(Options, Name, Context).getNameList("OptimizerClasses")),
+      RawZeroGradFunctions(OptionReader(Options, Name, Context)
+                               .getNameList("ZeroGradFunctions")) {
   Config.Types.ExtraOptimizerClasses = parseList(RawOptimizerClasses);
   Config.ZeroGradFunctions = parseList(RawZeroGradFunctions);
-  Config.MaxCallDepth = OptionReader(Options, Name, Context).getCount("MaxCallDepth", 4);
+  Config.MaxCallDepth =
+      OptionReader(Options, Name, Context).getCount("MaxCallDepth", 4);
 }
 
-void MissingZeroGradCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
+void MissingZeroGradCheck::storeOptions(
+    tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "OptimizerClasses", RawOptimizerClasses);
   Options.store(Opts, "ZeroGradFunctions", RawZeroGradFunctions);
   Options.store(Opts, "MaxCallDepth", Config.MaxCallDepth);
@@ -66,7 +71,8 @@ static std::string objectName(const AutogradEvent &E) {
 }
 
 /// Does clearing \p Z clear the gradients that \p Step applies?
-static bool clears(const AutogradEvent &Z, const AutogradEvent &Step, const TypeConfig &Types) {
+static bool clears(const AutogradEvent &Z, const AutogradEvent &Step,
+                   const TypeConfig &Types) {
   if (Z.Kind != EventKind::ZeroGrad)
     return false;
   if (Z.Custom || !Z.Object || !Step.Object || Z.Object == Step.Object)
@@ -75,30 +81,37 @@ static bool clears(const AutogradEvent &Z, const AutogradEvent &Step, const Type
   return isModuleClass(Z.ObjectClass, Types);
 }
 
-void MissingZeroGradCheck::checkLoop(const Stmt *Loop, ArrayRef<const Stmt *> Enclosing,
-                                     const FunctionDecl *Owner, const SourceManager &SM) {
+void MissingZeroGradCheck::checkLoop(const Stmt *Loop,
+                                     ArrayRef<const Stmt *> Enclosing,
+                                     const FunctionDecl *Owner,
+                                     const SourceManager &SM) {
   EventList Ev = Events->iteration(Loop);
   auto Has = [&](EventKind K) {
-    return llvm::any_of(Ev, [K](const AutogradEvent &E) { return E.Kind == K; });
+    return llvm::any_of(Ev,
+                        [K](const AutogradEvent &E) { return E.Kind == K; });
   };
   if (!Has(EventKind::Backward) || !Has(EventKind::OptimizerStep))
     return;
 
-  auto NoteBackwardAndStep = [&](const AutogradEvent &Backward, const AutogradEvent &Step) {
+  auto NoteBackwardAndStep = [&](const AutogradEvent &Backward,
+                                 const AutogradEvent &Step) {
     if (Backward.Via)
       diag(Backward.Call->getExprLoc(),
-           "'backward()' computes gradients here, called from the loop through %0",
+           "'backward()' computes gradients here, called from the loop through "
+           "%0",
            DiagnosticIDs::Note)
           << describeFunction(Backward.Via);
     else
       diag(Backward.Call->getExprLoc(), "'backward()' computes gradients here",
            DiagnosticIDs::Note);
     if (Step.Via)
-      diag(Step.Call->getExprLoc(), "the optimizer steps here, called from the loop through %0",
+      diag(Step.Call->getExprLoc(),
+           "the optimizer steps here, called from the loop through %0",
            DiagnosticIDs::Note)
           << describeFunction(Step.Via);
     else
-      diag(Step.Call->getExprLoc(), "the optimizer steps here", DiagnosticIDs::Note);
+      diag(Step.Call->getExprLoc(), "the optimizer steps here",
+           DiagnosticIDs::Note);
   };
 
   // zero_grad() between a backward() and the next step() of the same optimizer.
@@ -117,10 +130,11 @@ void MissingZeroGradCheck::checkLoop(const Stmt *Loop, ArrayRef<const Stmt *> En
         continue;
       if (!Reported.insert(Z.Site->getExprLoc().getRawEncoding()).second)
         continue;
-      diag(Z.Site->getExprLoc(),
-           "'zero_grad()' between 'backward()' and 'step()' discards the gradients just "
-           "computed, so the optimizer steps with zero gradients; clear gradients before "
-           "'backward()' instead");
+      diag(Z.Site->getExprLoc(), "'zero_grad()' between 'backward()' and "
+                                 "'step()' discards the gradients just "
+                                 "computed, so the optimizer steps with zero "
+                                 "gradients; clear gradients before "
+                                 "'backward()' instead");
       NoteBackwardAndStep(Ev[I], Ev[J]);
     }
   }
@@ -130,8 +144,9 @@ void MissingZeroGradCheck::checkLoop(const Stmt *Loop, ArrayRef<const Stmt *> En
   for (const AutogradEvent &Step : Ev) {
     if (Step.Kind != EventKind::OptimizerStep)
       continue;
-    bool Cleared = llvm::any_of(
-        Ev, [&](const AutogradEvent &Z) { return clears(Z, Step, Config.Types); });
+    bool Cleared = llvm::any_of(Ev, [&](const AutogradEvent &Z) {
+      return clears(Z, Step, Config.Types);
+    });
     bool Seen = llvm::any_of(Uncleared, [&](const AutogradEvent *U) {
       return U->Object == Step.Object;
     });
@@ -146,26 +161,32 @@ void MissingZeroGradCheck::checkLoop(const Stmt *Loop, ArrayRef<const Stmt *> En
     return;
 
   const AutogradEvent &Step = *Uncleared.front();
-  const AutogradEvent &Backward =
-      *llvm::find_if(Ev, [](const AutogradEvent &E) { return E.Kind == EventKind::Backward; });
+  const AutogradEvent &Backward = *llvm::find_if(
+      Ev, [](const AutogradEvent &E) { return E.Kind == EventKind::Backward; });
   const Stmt *Body = loopBody(Loop);
   const auto *Block = dyn_cast_or_null<CompoundStmt>(Body);
-  SourceLocation InsertAt =
-      Block && !Block->body_empty() ? Block->body_front()->getBeginLoc() : SourceLocation();
-  std::string Access = InsertAt.isValid() ? spellObjectAccess(Step, Owner, InsertAt, SM) : "";
+  SourceLocation InsertAt = Block && !Block->body_empty()
+                                ? Block->body_front()->getBeginLoc()
+                                : SourceLocation();
+  std::string Access =
+      InsertAt.isValid() ? spellObjectAccess(Step, Owner, InsertAt, SM) : "";
 
   std::string Name = objectName(Step);
   std::string Call = Access.empty() ? "zero_grad()" : Access + "zero_grad()";
   // LBFGS calls its closure several times per step: clearing belongs inside it.
   bool InClosure = Backward.InClosure;
-  std::string Action = InClosure
-                           ? std::string("call 'zero_grad()' inside the closure given to 'step()'")
-                           : "call '" + Call + "' at the start of each iteration";
+  std::string Action =
+      InClosure ? std::string(
+                      "call 'zero_grad()' inside the closure given to 'step()'")
+                : "call '" + Call + "' at the start of each iteration";
   {
-    auto D = diag(Loop->getBeginLoc(),
-                  "gradients are never cleared in this training loop: 'backward()' adds to "
-                  "the gradients of earlier iterations and %0 steps with their running sum; %1")
-             << (Name.empty() ? std::string("the optimizer") : "optimizer " + Name) << Action;
+    auto D =
+        diag(Loop->getBeginLoc(), "gradients are never cleared in this "
+                                  "training loop: 'backward()' adds to "
+                                  "the gradients of earlier iterations and %0 "
+                                  "steps with their running sum; %1")
+        << (Name.empty() ? std::string("the optimizer") : "optimizer " + Name)
+        << Action;
     // The fix is certain only when the one optimizer steps on every iteration
     // (no gradient accumulation, under an `if` or after an early `continue`)
     // and can be named at the top of the body.
@@ -182,14 +203,16 @@ void MissingZeroGradCheck::checkLoop(const Stmt *Loop, ArrayRef<const Stmt *> En
   NoteBackwardAndStep(Backward, Step);
   for (const AutogradEvent &Z : Ev)
     if (Z.Kind == EventKind::ZeroGrad)
-      diag(Z.Site->getExprLoc(), "'zero_grad()' here clears another optimizer's gradients",
+      diag(Z.Site->getExprLoc(),
+           "'zero_grad()' here clears another optimizer's gradients",
            DiagnosticIDs::Note);
   for (auto It = Enclosing.rbegin(); It != Enclosing.rend(); ++It) {
     EventList Outer = Events->iteration(*It);
     for (const AutogradEvent &Z : Outer)
       if (clears(Z, Step, Config.Types))
         diag(Z.Site->getExprLoc(),
-             "'zero_grad()' is only called in the enclosing loop, so gradients are cleared "
+             "'zero_grad()' is only called in the enclosing loop, so gradients "
+             "are cleared "
              "once per pass of that loop, not once per iteration of this one",
              DiagnosticIDs::Note);
   }

@@ -1,4 +1,4 @@
-//===--- MissingZeroGradCheck.h - torch-missing-zero-grad --------*- C++ -*-===//
+//===--- MissingZeroGradCheck.h - torch-missing-zero-grad -------*- C++ -*-===//
 #ifndef TORCH_TIDY_MISSINGZEROGRADCHECK_H
 #define TORCH_TIDY_MISSINGZEROGRADCHECK_H
 
@@ -15,25 +15,31 @@ namespace torch_tidy {
 /// Docs: docs/checks/torch-missing-zero-grad.md
 class MissingZeroGradCheck : public clang::tidy::ClangTidyCheck {
 public:
-  MissingZeroGradCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
+  MissingZeroGradCheck(llvm::StringRef Name,
+                       clang::tidy::ClangTidyContext *Context);
+  bool isLanguageVersionSupported(
+      const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
   void onStartOfTranslationUnit() override;
 
 private:
-  void checkLoop(const clang::Stmt *Loop, llvm::ArrayRef<const clang::Stmt *> Enclosing,
-                 const clang::FunctionDecl *Owner, const clang::SourceManager &SM);
+  void checkLoop(const clang::Stmt *Loop,
+                 llvm::ArrayRef<const clang::Stmt *> Enclosing,
+                 const clang::FunctionDecl *Owner,
+                 const clang::SourceManager &SM);
 
   const std::string RawOptimizerClasses;
   const std::string RawZeroGradFunctions;
   LoopConfig Config;
   std::optional<AutogradEventAnalysis> Events;
-  llvm::DenseSet<unsigned> Reported; // loops and calls already diagnosed (templates)
-  bool LostCode = false;             // mayHaveLostCode() of the translation unit
+  llvm::DenseSet<unsigned>
+      Reported;          // loops and calls already diagnosed (templates)
+  bool LostCode = false; // mayHaveLostCode() of the translation unit
 };
 
 } // namespace torch_tidy

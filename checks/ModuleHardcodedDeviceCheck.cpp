@@ -23,23 +23,31 @@ using namespace clang::ast_matchers;
 
 namespace torch_tidy {
 
-ModuleHardcodedDeviceCheck::ModuleHardcodedDeviceCheck(StringRef Name,
-                                                       tidy::ClangTidyContext *Context)
+ModuleHardcodedDeviceCheck::ModuleHardcodedDeviceCheck(
+    StringRef Name, tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      RawAllowedClasses(OptionReader(Options, Name, Context).getNameList("AllowedClasses")),
-      RawAllowedDeviceFunctions(OptionReader(Options, Name, Context).getNameList("AllowedDeviceFunctions")),
-      RawFlagCPU(OptionReader(Options, Name, Context).getChoice("FlagCPU", {"WhenMoved", "Always", "Never"}, "WhenMoved")),
-      IgnoreAvailabilitySelection(OptionReader(Options, Name, Context).getBool("IgnoreAvailabilitySelection", false)) {
+      RawAllowedClasses(
+          OptionReader(Options, Name, Context).getNameList("AllowedClasses")),
+      RawAllowedDeviceFunctions(OptionReader(Options, Name, Context)
+                                    .getNameList("AllowedDeviceFunctions")),
+      RawFlagCPU(OptionReader(Options, Name, Context)
+                     .getChoice("FlagCPU", {"WhenMoved", "Always", "Never"},
+                                "WhenMoved")),
+      IgnoreAvailabilitySelection(
+          OptionReader(Options, Name, Context)
+              .getBool("IgnoreAvailabilitySelection", false)) {
   AllowedClasses = parseList(RawAllowedClasses);
   Config.AllowedDeviceFunctions = parseList(RawAllowedDeviceFunctions);
-  Config.MaxCallDepth = OptionReader(Options, Name, Context).getCount("MaxCallDepth", 4);
+  Config.MaxCallDepth =
+      OptionReader(Options, Name, Context).getCount("MaxCallDepth", 4);
   if (RawFlagCPU == "Always")
     CPU = CPUMode::Always;
   else if (RawFlagCPU == "Never")
     CPU = CPUMode::Never;
 }
 
-void ModuleHardcodedDeviceCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
+void ModuleHardcodedDeviceCheck::storeOptions(
+    tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "AllowedClasses", RawAllowedClasses);
   Options.store(Opts, "AllowedDeviceFunctions", RawAllowedDeviceFunctions);
   Options.store(Opts, "FlagCPU", RawFlagCPU);
@@ -60,12 +68,15 @@ void ModuleHardcodedDeviceCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 bool ModuleHardcodedDeviceCheck::isAllowedClass(const CXXRecordDecl *RD) const {
-  return llvm::any_of(AllowedClasses,
-                      [&](const std::string &N) { return isSameOrDerivedFrom(RD, N); });
+  return llvm::any_of(AllowedClasses, [&](const std::string &N) {
+    return isSameOrDerivedFrom(RD, N);
+  });
 }
 
 void ModuleHardcodedDeviceCheck::check(const MatchFinder::MatchResult &Result) {
-  if (handOverUserCode(*this, Result, {{UserCode::Functions, "fn"}, {UserCode::Classes, "class"}}))
+  if (handOverUserCode(
+          *this, Result,
+          {{UserCode::Functions, "fn"}, {UserCode::Classes, "class"}}))
     return;
   if (!Analysis)
     Analysis.emplace(Config);
@@ -79,7 +90,8 @@ void ModuleHardcodedDeviceCheck::check(const MatchFinder::MatchResult &Result) {
     if (!Moved && CPU == CPUMode::WhenMoved)
       Moved = Analysis->movesModule(FD);
     const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-    if (!MD || !isModuleClass(MD->getParent(), Config.Types) || isAllowedClass(MD->getParent()))
+    if (!MD || !isModuleClass(MD->getParent(), Config.Types) ||
+        isAllowedClass(MD->getParent()))
       return;
     for (const DevicePlacement &P : Analysis->placements(FD))
       add(P, MD->getParent());
@@ -92,7 +104,8 @@ void ModuleHardcodedDeviceCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   for (const FieldDecl *F : RD->fields())
     if (F->hasInClassInitializer())
-      for (const DevicePlacement &P : Analysis->placements(F->getInClassInitializer()))
+      for (const DevicePlacement &P :
+           Analysis->placements(F->getInClassInitializer()))
         add(P, RD);
 }
 
@@ -113,10 +126,12 @@ static SourceLocation warningLoc(const DevicePlacement &P) {
   return P.DeviceArg ? locOf(P.DeviceArg) : locOf(P.Site);
 }
 
-void ModuleHardcodedDeviceCheck::add(const DevicePlacement &P, const CXXRecordDecl *Module) {
+void ModuleHardcodedDeviceCheck::add(const DevicePlacement &P,
+                                     const CXXRecordDecl *Module) {
   if (!P.Device.isLiteral())
     return;
-  bool Selected = P.Device.Accelerator && (P.Device.Availability || P.UnderAvailability);
+  bool Selected =
+      P.Device.Accelerator && (P.Device.Availability || P.UnderAvailability);
   if (Selected && IgnoreAvailabilitySelection)
     return;
   bool IsCPU = !P.Device.Accelerator;
@@ -142,15 +157,16 @@ static std::string placesOn(const DeviceProvenance &D, const SourceManager &SM,
                             const LangOptions &LO) {
   const Expr *W = D.Written;
   if (const auto *SL = dyn_cast_or_null<StringLiteral>(W))
-    return "places a tensor on the hard-coded device \"" + SL->getString().str() + "\"";
+    return "places a tensor on the hard-coded device \"" +
+           SL->getString().str() + "\"";
   if (const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(W))
     if (const CXXMethodDecl *MD = MC->getMethodDecl())
       if (MD->getIdentifier() && isTensorClass(MD->getParent()))
-        return "moves a tensor to the hard-coded device '" + D.TypeName + "' with '." +
-               MD->getName().str() + "()'";
+        return "moves a tensor to the hard-coded device '" + D.TypeName +
+               "' with '." + MD->getName().str() + "()'";
   if (W && !W->getBeginLoc().isMacroID() && !W->getEndLoc().isMacroID()) {
-    StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(W->getSourceRange()),
-                                          SM, LO);
+    StringRef Text = Lexer::getSourceText(
+        CharSourceRange::getTokenRange(W->getSourceRange()), SM, LO);
     if (!Text.empty() && Text.size() <= 60 && !Text.contains('\n'))
       return "places a tensor on the hard-coded device '" + Text.str() + "'";
   }
@@ -171,19 +187,26 @@ void ModuleHardcodedDeviceCheck::report(const Finding &F) {
   std::string Subject = "module '" + F.Module->getNameAsString() + "' ";
   if (P.Via)
     Subject += "calls " + describeFunction(P.Via) + ", which ";
-  const char *Advice = "take the device from the input (e.g. 'x.device()' or 'x.options()'), "
-                       "a parameter, a buffer or a constructor argument";
+  const char *Advice =
+      "take the device from the input (e.g. 'x.device()' or 'x.options()'), "
+      "a parameter, a buffer or a constructor argument";
   std::string Msg;
   if (Selected)
-    Msg = Subject + "places a tensor on a device picked with '" + queryName(Query) +
-          "' instead of the module's own device, so it ignores 'to(device)' and breaks when "
-          "the model is moved to the CPU or to another GPU; " + Advice;
+    Msg = Subject + "places a tensor on a device picked with '" +
+          queryName(Query) +
+          "' instead of the module's own device, so it ignores 'to(device)' "
+          "and breaks when "
+          "the model is moved to the CPU or to another GPU; " +
+          Advice;
   else if (F.CPU)
     Msg = Subject + placesOn(D, *SM, *LangOpts) +
-          ", so the tensor stays on the CPU when the module is moved with 'to(device)' and no "
-          "longer matches the module's parameters and inputs; " + Advice;
+          ", so the tensor stays on the CPU when the module is moved with "
+          "'to(device)' and no "
+          "longer matches the module's parameters and inputs; " +
+          Advice;
   else
-    Msg = Subject + placesOn(D, *SM, *LangOpts) + ", so the module fails on machines without " + D.TypeName +
+    Msg = Subject + placesOn(D, *SM, *LangOpts) +
+          ", so the module fails on machines without " + D.TypeName +
           " and ignores 'to(device)'; " + Advice;
   diag(warningLoc(P), "%0") << Msg;
 
@@ -193,18 +216,25 @@ void ModuleHardcodedDeviceCheck::report(const Finding &F) {
   if (D.Through && WrittenLoc.isValid()) {
     std::string Name = "'" + D.Through->getNameAsString() + "'";
     if (isa<FunctionDecl>(D.Through))
-      diag(WrittenLoc, "%0 returns the hard-coded device here", DiagnosticIDs::Note) << Name;
+      diag(WrittenLoc, "%0 returns the hard-coded device here",
+           DiagnosticIDs::Note)
+          << Name;
     else if (isa<FieldDecl>(D.Through))
-      diag(WrittenLoc, "member %0 is set to the hard-coded device here", DiagnosticIDs::Note)
+      diag(WrittenLoc, "member %0 is set to the hard-coded device here",
+           DiagnosticIDs::Note)
           << Name;
     else
-      diag(WrittenLoc, "%0 is set to the hard-coded device here", DiagnosticIDs::Note) << Name;
+      diag(WrittenLoc, "%0 is set to the hard-coded device here",
+           DiagnosticIDs::Note)
+          << Name;
   } else if (P.Via && WrittenLoc.isValid()) {
-    diag(WrittenLoc, "the hard-coded device is written here", DiagnosticIDs::Note);
+    diag(WrittenLoc, "the hard-coded device is written here",
+         DiagnosticIDs::Note);
   }
   if (Selected)
-    diag(locOf(Query), "the device is picked here from what the machine has, not from where "
-                       "the module lives",
+    diag(locOf(Query),
+         "the device is picked here from what the machine has, not from where "
+         "the module lives",
          DiagnosticIDs::Note);
 }
 

@@ -1,4 +1,4 @@
-//===--- ModuleHardcodedDeviceCheck.h - torch-module-hardcoded-device -*- C++ -*-===//
+//===--- ModuleHardcodedDeviceCheck.h - hard-coded devices ------*- C++ -*-===//
 #ifndef TORCH_TIDY_MODULEHARDCODEDDEVICECHECK_H
 #define TORCH_TIDY_MODULEHARDCODEDDEVICECHECK_H
 
@@ -18,12 +18,15 @@ namespace torch_tidy {
 /// Docs: docs/checks/torch-module-hardcoded-device.md
 class ModuleHardcodedDeviceCheck : public clang::tidy::ClangTidyCheck {
 public:
-  ModuleHardcodedDeviceCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
+  ModuleHardcodedDeviceCheck(llvm::StringRef Name,
+                             clang::tidy::ClangTidyContext *Context);
+  bool isLanguageVersionSupported(
+      const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
   void onStartOfTranslationUnit() override;
   void onEndOfTranslationUnit() override;
@@ -53,7 +56,8 @@ private:
   const clang::LangOptions *LangOpts = nullptr;
   bool Moved = false; // the TU moves a module with to(device)
   std::vector<Finding> Findings;
-  llvm::DenseSet<unsigned> Seen; // reported locations (templates, shared helpers)
+  llvm::DenseSet<unsigned>
+      Seen; // reported locations (templates, shared helpers)
 };
 
 } // namespace torch_tidy

@@ -10,7 +10,8 @@ namespace torch_tidy {
 class TorchTidyModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
-#define TORCH_CHECK_ENTRY(Class, Name, Summary) Factories.registerCheck<Class>(Name);
+#define TORCH_CHECK_ENTRY(Class, Name, Summary)                                \
+  Factories.registerCheck<Class>(Name);
 #include "Checks.def"
   }
 };

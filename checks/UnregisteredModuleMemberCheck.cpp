@@ -1,4 +1,4 @@
-//===--- UnregisteredModuleMemberCheck.cpp - torch-unregistered-module-member ===//
+//===--- UnregisteredModuleMemberCheck.cpp - unregistered members ---------===//
 //
 // Rule: a tensor or submodule member that a constructor (or a Cloneable's
 // reset()) fills with a new object must reach register_parameter,
@@ -21,17 +21,21 @@ using namespace clang::ast_matchers;
 
 namespace torch_tidy {
 
-UnregisteredModuleMemberCheck::UnregisteredModuleMemberCheck(StringRef Name,
-                                                             tidy::ClangTidyContext *Context)
+UnregisteredModuleMemberCheck::UnregisteredModuleMemberCheck(
+    StringRef Name, tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      RawRegistrationFunctions(OptionReader(Options, Name, Context).getNameList("RegistrationFunctions")),
-      RawStatelessModuleClasses(OptionReader(Options, Name, Context).getNameList("StatelessModuleClasses")) {
+      RawRegistrationFunctions(OptionReader(Options, Name, Context)
+                                   .getNameList("RegistrationFunctions")),
+      RawStatelessModuleClasses(OptionReader(Options, Name, Context)
+                                    .getNameList("StatelessModuleClasses")) {
   Config.RegistrationFunctions = parseList(RawRegistrationFunctions);
   Config.StatelessModuleClasses = parseList(RawStatelessModuleClasses);
-  Config.MaxCallDepth = OptionReader(Options, Name, Context).getCount("MaxCallDepth", 4);
+  Config.MaxCallDepth =
+      OptionReader(Options, Name, Context).getCount("MaxCallDepth", 4);
 }
 
-void UnregisteredModuleMemberCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
+void UnregisteredModuleMemberCheck::storeOptions(
+    tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "RegistrationFunctions", RawRegistrationFunctions);
   Options.store(Opts, "StatelessModuleClasses", RawStatelessModuleClasses);
   Options.store(Opts, "MaxCallDepth", Config.MaxCallDepth);
@@ -47,7 +51,8 @@ void UnregisteredModuleMemberCheck::registerMatchers(MatchFinder *Finder) {
   registerAnchor(*Finder, *this);
 }
 
-void UnregisteredModuleMemberCheck::check(const MatchFinder::MatchResult &Result) {
+void UnregisteredModuleMemberCheck::check(
+    const MatchFinder::MatchResult &Result) {
   if (handOverUserCode(*this, Result, {{UserCode::ClassesButLambdas, "class"}}))
     return;
   const auto *RD = Result.Nodes.getNodeAs<CXXRecordDecl>("class");
@@ -77,7 +82,8 @@ void UnregisteredModuleMemberCheck::onEndOfTranslationUnit() {
 }
 
 /// The state of a member after one construction.
-static ValueKind stateAfter(const ModuleModel &M, const ModuleMember &Mem, unsigned Setup) {
+static ValueKind stateAfter(const ModuleModel &M, const ModuleMember &Mem,
+                            unsigned Setup) {
   if (M.Setups[Setup].Opaque)
     return ValueKind::Unknown;
   unsigned Bits = 0;
@@ -85,7 +91,9 @@ static ValueKind stateAfter(const ModuleModel &M, const ModuleMember &Mem, unsig
     unsigned B = 1u << static_cast<unsigned>(S.Kind);
     Bits = S.Conditional ? (Bits | B) : B;
   }
-  auto Has = [&](ValueKind K) { return Bits & (1u << static_cast<unsigned>(K)); };
+  auto Has = [&](ValueKind K) {
+    return Bits & (1u << static_cast<unsigned>(K));
+  };
   if (Has(ValueKind::Registered))
     return ValueKind::Registered;
   if (Has(ValueKind::Unknown) || Has(ValueKind::Borrowed))
@@ -95,7 +103,8 @@ static ValueKind stateAfter(const ModuleModel &M, const ModuleMember &Mem, unsig
   return ValueKind::Null;
 }
 
-void UnregisteredModuleMemberCheck::checkModel(const ModuleModel &M, const ModuleModels &Models) {
+void UnregisteredModuleMemberCheck::checkModel(const ModuleModel &M,
+                                               const ModuleModels &Models) {
   // "Never registered" is only sound when every construction is visible.
   if (!M.SetupVisible || M.UntracedRegistration)
     return;
@@ -117,7 +126,8 @@ static std::string registrationNameFor(const FieldDecl *FD) {
 /// Is \p Name, or a computed name that could equal it, registered for
 /// anything but \p Mem?
 static bool registersMember(const ModuleMember &Mem, const CallExpr *Call) {
-  if (llvm::any_of(Mem.Registrations, [&](const Registration &R) { return R.Call == Call; }))
+  if (llvm::any_of(Mem.Registrations,
+                   [&](const Registration &R) { return R.Call == Call; }))
     return true;
   for (const auto &Stores : Mem.Stores)
     for (const MemberStore &S : Stores)
@@ -126,11 +136,13 @@ static bool registersMember(const ModuleMember &Mem, const CallExpr *Call) {
   return false;
 }
 
-static bool nameTaken(const ModuleModel &M, const ModuleMember &Mem, llvm::StringRef Name) {
+static bool nameTaken(const ModuleModel &M, const ModuleMember &Mem,
+                      llvm::StringRef Name) {
   for (const ModuleModel::NameUse &N : M.RegisteredNames) {
     if (registersMember(Mem, N.Call))
       continue;
-    if (N.Literal ? N.Name == Name : (N.Name.empty() || Name.starts_with(N.Name)))
+    if (N.Literal ? N.Name == Name
+                  : (N.Name.empty() || Name.starts_with(N.Name)))
       return true;
   }
   return false;
@@ -145,8 +157,9 @@ static bool isSetupDefinition(const ModuleModel &M, const FunctionDecl *FD) {
 
 /// The expression a fix wraps, for the one new object stored in \p Setup;
 /// null when the fix is not certain.
-static const Expr *fixableValue(const ModuleModel &M, const ModuleMember &Mem, unsigned Setup,
-                                const SourceManager &SM, const LangOptions &LO) {
+static const Expr *fixableValue(const ModuleModel &M, const ModuleMember &Mem,
+                                unsigned Setup, const SourceManager &SM,
+                                const LangOptions &LO) {
   const MemberStore *Cand = nullptr;
   bool ImplicitFresh = false;
   for (const MemberStore &S : Mem.Stores[Setup]) {
@@ -182,10 +195,13 @@ static const Expr *fixableValue(const ModuleModel &M, const ModuleMember &Mem, u
     if (!I || I->getLParenLoc().isInvalid() || I->getRParenLoc().isInvalid())
       return nullptr;
     // The argument must be all that is written between the parentheses.
-    SourceLocation Open = Lexer::getLocForEndOfToken(I->getLParenLoc(), 0, SM, LO);
-    CharSourceRange Inside = CharSourceRange::getCharRange(Open, I->getRParenLoc());
+    SourceLocation Open =
+        Lexer::getLocForEndOfToken(I->getLParenLoc(), 0, SM, LO);
+    CharSourceRange Inside =
+        CharSourceRange::getCharRange(Open, I->getRParenLoc());
     CharSourceRange Arg = CharSourceRange::getTokenRange(W->getSourceRange());
-    if (Lexer::getSourceText(Inside, SM, LO).trim() != Lexer::getSourceText(Arg, SM, LO).trim())
+    if (Lexer::getSourceText(Inside, SM, LO).trim() !=
+        Lexer::getSourceText(Arg, SM, LO).trim())
       return nullptr;
   }
   if (W->getBeginLoc().isMacroID() || W->getEndLoc().isMacroID() ||
@@ -215,7 +231,8 @@ static const Expr *fixableValue(const ModuleModel &M, const ModuleMember &Mem, u
   return nullptr;
 }
 
-void UnregisteredModuleMemberCheck::checkMember(const ModuleModel &M, const ModuleMember &Mem,
+void UnregisteredModuleMemberCheck::checkMember(const ModuleModel &M,
+                                                const ModuleMember &Mem,
                                                 const ModuleModels &Models,
                                                 llvm::StringSet<> &FixNames) {
   // Registered after construction (a lazily built layer), by a derived class
@@ -258,7 +275,8 @@ void UnregisteredModuleMemberCheck::checkMember(const ModuleModel &M, const Modu
 
   // Fix-its: one per construction that misses the registration.
   llvm::SmallVector<const Expr *, 2> Fixes;
-  bool Fixable = !nameTaken(M, Mem, Name) && !FixNames.count(Name) && (!IsTensor || Param);
+  bool Fixable =
+      !nameTaken(M, Mem, Name) && !FixNames.count(Name) && (!IsTensor || Param);
   for (unsigned I : Bad) {
     if (!Fixable)
       break;
@@ -286,43 +304,63 @@ void UnregisteredModuleMemberCheck::checkMember(const ModuleModel &M, const Modu
         std::string Good0 = describeSetup(M.Setups[Good.front()]);
         if (IsTensor)
           return diag(FD->getLocation(),
-                      "tensor member %0 is not registered by %1, although %2 registers it: "
-                      "modules built by %1 miss it in 'parameters()' and 'buffers()', so the "
-                      "optimizer never updates it and 'to()' and 'save()'/'load()' skip it; "
+                      "tensor member %0 is not registered by %1, although %2 "
+                      "registers it: "
+                      "modules built by %1 miss it in 'parameters()' and "
+                      "'buffers()', so the "
+                      "optimizer never updates it and 'to()' and "
+                      "'save()'/'load()' skip it; "
                       "register it there too")
                  << FD << Bad0 << Good0;
         return diag(FD->getLocation(),
-                    "submodule %0 is not registered by %1, although %2 registers it: modules "
-                    "built by %1 miss its parameters in 'parameters()', so the optimizer never "
-                    "updates them, and 'to()', 'train()'/'eval()' and 'save()'/'load()' skip "
+                    "submodule %0 is not registered by %1, although %2 "
+                    "registers it: modules "
+                    "built by %1 miss its parameters in 'parameters()', so the "
+                    "optimizer never "
+                    "updates them, and 'to()', 'train()'/'eval()' and "
+                    "'save()'/'load()' skip "
                     "it; register it there too")
                << FD << Bad0 << Good0;
       }
       if (Param)
         return diag(FD->getLocation(),
-                    "tensor member %0 requires grad but is never registered with "
-                    "'register_parameter()': it is missing from 'parameters()', so the "
-                    "optimizer never updates it, and 'to()' and 'save()'/'load()' skip it; "
-                    "assign it with '%1 = register_parameter(\"%2\", ...)' where it is built")
+                    "tensor member %0 requires grad but is never registered "
+                    "with "
+                    "'register_parameter()': it is missing from "
+                    "'parameters()', so the "
+                    "optimizer never updates it, and 'to()' and "
+                    "'save()'/'load()' skip it; "
+                    "assign it with '%1 = register_parameter(\"%2\", ...)' "
+                    "where it is built")
                << FD << FD->getName() << Name;
       if (IsTensor)
         return diag(FD->getLocation(),
-                    "tensor member %0 is never registered with 'register_parameter()' or "
-                    "'register_buffer()': it is missing from 'parameters()' and 'buffers()', so "
-                    "the optimizer never updates it and 'to()' and 'save()'/'load()' skip it; "
-                    "register it with 'register_parameter()' if it is learned or "
+                    "tensor member %0 is never registered with "
+                    "'register_parameter()' or "
+                    "'register_buffer()': it is missing from 'parameters()' "
+                    "and 'buffers()', so "
+                    "the optimizer never updates it and 'to()' and "
+                    "'save()'/'load()' skip it; "
+                    "register it with 'register_parameter()' if it is learned "
+                    "or "
                     "'register_buffer()' if it is fixed state")
                << FD;
       return diag(FD->getLocation(),
-                  "submodule %0 is never registered with 'register_module()': its parameters "
-                  "are missing from 'parameters()', so the optimizer never updates them, and "
-                  "'to()', 'train()'/'eval()' and 'save()'/'load()' skip it; assign it with "
+                  "submodule %0 is never registered with 'register_module()': "
+                  "its parameters "
+                  "are missing from 'parameters()', so the optimizer never "
+                  "updates them, and "
+                  "'to()', 'train()'/'eval()' and 'save()'/'load()' skip it; "
+                  "assign it with "
                   "'%1 = register_module(\"%2\", ...)' where it is built")
              << FD << FD->getName() << Name;
     }();
-    std::string Call = (IsTensor ? "register_parameter(\"" : "register_module(\"") + Name + "\", ";
+    std::string Call =
+        (IsTensor ? "register_parameter(\"" : "register_module(\"") + Name +
+        "\", ";
     for (const Expr *W : Fixes) {
-      SourceLocation End = Lexer::getLocForEndOfToken(W->getEndLoc(), 0, SM, LO);
+      SourceLocation End =
+          Lexer::getLocForEndOfToken(W->getEndLoc(), 0, SM, LO);
       D << FixItHint::CreateInsertion(W->getBeginLoc(), Call)
         << FixItHint::CreateInsertion(End, ")");
     }
@@ -336,7 +374,8 @@ void UnregisteredModuleMemberCheck::checkMember(const ModuleModel &M, const Modu
   for (unsigned I : Bad) {
     const MemberStore *Last = nullptr;
     for (const MemberStore &S : Mem.Stores[I])
-      if (S.Kind == ValueKind::Fresh && S.Value && (S.InitList || S.InClassInit || !S.Initializer))
+      if (S.Kind == ValueKind::Fresh && S.Value &&
+          (S.InitList || S.InClassInit || !S.Initializer))
         Last = &S;
     if (Last && Last->Value->getBeginLoc().isValid())
       Built.push_back({I, Last});
@@ -350,15 +389,17 @@ void UnregisteredModuleMemberCheck::checkMember(const ModuleModel &M, const Modu
     if (!Noted.insert(S->Value->getBeginLoc().getRawEncoding()).second)
       continue;
     if (S->Direct || !S->In)
-      diag(S->Value->getBeginLoc(), "%0 stores a new %1 in %2 here without registering it",
+      diag(S->Value->getBeginLoc(),
+           "%0 stores a new %1 in %2 here without registering it",
            DiagnosticIDs::Note)
-          << describeSetup(M.Setups[I]) << (IsTensor ? "tensor" : "module") << FD;
+          << describeSetup(M.Setups[I]) << (IsTensor ? "tensor" : "module")
+          << FD;
     else
       diag(S->Value->getBeginLoc(),
            "%0 stores a new %1 in %2 here, through %3, without registering it",
            DiagnosticIDs::Note)
-          << describeSetup(M.Setups[I]) << (IsTensor ? "tensor" : "module") << FD
-          << describeFunction(S->In);
+          << describeSetup(M.Setups[I]) << (IsTensor ? "tensor" : "module")
+          << FD << describeFunction(S->In);
   }
   if (!Good.empty()) {
     SourceLocation At;
@@ -370,7 +411,8 @@ void UnregisteredModuleMemberCheck::checkMember(const ModuleModel &M, const Modu
     if (At.isInvalid())
       for (const MemberStore &S : Mem.Stores[Good.front()])
         if (S.Kind == ValueKind::Registered && S.Value) {
-          At = S.RegistrationCall ? S.RegistrationCall->getBeginLoc() : S.Value->getBeginLoc();
+          At = S.RegistrationCall ? S.RegistrationCall->getBeginLoc()
+                                  : S.Value->getBeginLoc();
           break;
         }
     if (At.isValid())

@@ -1,4 +1,4 @@
-//===--- UnregisteredModuleMemberCheck.h - torch-unregistered-module-member -*- C++ -*-===//
+//===--- UnregisteredModuleMemberCheck.h - unregistered members -*- C++ -*-===//
 #ifndef TORCH_TIDY_UNREGISTEREDMODULEMEMBERCHECK_H
 #define TORCH_TIDY_UNREGISTEREDMODULEMEMBERCHECK_H
 
@@ -15,20 +15,23 @@ namespace torch_tidy {
 /// Docs: docs/checks/torch-unregistered-module-member.md
 class UnregisteredModuleMemberCheck : public clang::tidy::ClangTidyCheck {
 public:
-  UnregisteredModuleMemberCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
+  UnregisteredModuleMemberCheck(llvm::StringRef Name,
+                                clang::tidy::ClangTidyContext *Context);
+  bool isLanguageVersionSupported(
+      const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
   void onStartOfTranslationUnit() override;
   void onEndOfTranslationUnit() override;
 
 private:
   void checkModel(const ModuleModel &M, const ModuleModels &Models);
-  void checkMember(const ModuleModel &M, const ModuleMember &Mem, const ModuleModels &Models,
-                   llvm::StringSet<> &FixNames);
+  void checkMember(const ModuleModel &M, const ModuleMember &Mem,
+                   const ModuleModels &Models, llvm::StringSet<> &FixNames);
 
   const std::string RawRegistrationFunctions;
   const std::string RawStatelessModuleClasses;
@@ -37,7 +40,8 @@ private:
   /// Module class definitions of the TU, judged once the whole TU is known
   /// (a derived class may register a base's member).
   llvm::SmallVector<const clang::CXXRecordDecl *, 8> Classes;
-  llvm::DenseSet<unsigned> Reported; // member locations (template instantiations)
+  llvm::DenseSet<unsigned>
+      Reported; // member locations (template instantiations)
 };
 
 } // namespace torch_tidy

@@ -1,4 +1,4 @@
-//===--- Activation.cpp - what a tensor holds at the end of a model --------===//
+//===--- Activation.cpp - what a tensor holds at the end of a model -------===//
 #include "torch-tidy/Activation.h"
 #include "torch-tidy/EvaluationOrder.h"
 
@@ -37,7 +37,8 @@ static llvm::StringRef libraryFunction(const FunctionDecl *FD) {
   const auto *NS = dyn_cast_or_null<NamespaceDecl>(Ctx);
   if (!NS)
     return {};
-  for (const char *Q : {"at", "torch", "torch::nn::functional", "torch::special"})
+  for (const char *Q :
+       {"at", "torch", "torch::nn::functional", "torch::special"})
     if (hasQualifiedName(NS, Q))
       return FD->getName();
   return {};
@@ -46,8 +47,9 @@ static llvm::StringRef libraryFunction(const FunctionDecl *FD) {
 struct OpInfo {
   AK Kind = AK::Unknown;
   AO Op = AO::None;
-  bool PassThrough = false; ///< returns its first tensor (shape or device changes only)
-  bool Arithmetic = false;  ///< `+ - * /`: logits stay logits
+  bool PassThrough =
+      false; ///< returns its first tensor (shape or device changes only)
+  bool Arithmetic = false; ///< `+ - * /`: logits stay logits
 };
 
 static OpInfo opInfo(AK K, AO O) {
@@ -97,21 +99,55 @@ static const NamedOp Operations[] = {
 /// Operations that only move, reshape or convert a tensor (or drop elements
 /// at random): what goes in comes out.
 static const char *const PassThroughOps[] = {
-    "view", "view_as", "reshape", "reshape_as", "squeeze", "unsqueeze", "flatten",
-    "unflatten", "contiguous", "clone", "detach", "to", "float", "double", "half",
-    "bfloat16", "cpu", "cuda", "type_as", "transpose", "t", "permute", "select",
-    "narrow", "slice", "expand", "expand_as", "squeeze_", "unsqueeze_", "requires_grad_",
-    "detach_", "t_", "transpose_", "dropout", "feature_dropout", "alpha_dropout",
-    "dropout2d", "dropout3d", "feature_alpha_dropout",
+    "view",
+    "view_as",
+    "reshape",
+    "reshape_as",
+    "squeeze",
+    "unsqueeze",
+    "flatten",
+    "unflatten",
+    "contiguous",
+    "clone",
+    "detach",
+    "to",
+    "float",
+    "double",
+    "half",
+    "bfloat16",
+    "cpu",
+    "cuda",
+    "type_as",
+    "transpose",
+    "t",
+    "permute",
+    "select",
+    "narrow",
+    "slice",
+    "expand",
+    "expand_as",
+    "squeeze_",
+    "unsqueeze_",
+    "requires_grad_",
+    "detach_",
+    "t_",
+    "transpose_",
+    "dropout",
+    "feature_dropout",
+    "alpha_dropout",
+    "dropout2d",
+    "dropout3d",
+    "feature_alpha_dropout",
 };
 
 /// Arithmetic that keeps logits logits (a bias, a temperature).
 static const char *const ArithmeticOps[] = {
-    "add", "sub", "mul", "div", "add_", "sub_", "mul_", "div_",
-    "neg", "subtract", "multiply", "divide",
+    "add",  "sub",  "mul", "div",      "add_",     "sub_",
+    "mul_", "div_", "neg", "subtract", "multiply", "divide",
 };
 
-template <size_t N> static bool listed(const char *const (&List)[N], llvm::StringRef Name) {
+template <size_t N>
+static bool listed(const char *const (&List)[N], llvm::StringRef Name) {
   for (const char *Item : List)
     if (Name == Item)
       return true;
@@ -146,8 +182,9 @@ static const NamedOp Layers[] = {
 };
 
 static const char *const PassThroughLayers[] = {
-    "DropoutImpl",   "Dropout2dImpl", "Dropout3dImpl", "AlphaDropoutImpl",
-    "FeatureAlphaDropoutImpl", "IdentityImpl", "FlattenImpl", "UnflattenImpl",
+    "DropoutImpl",      "Dropout2dImpl",           "Dropout3dImpl",
+    "AlphaDropoutImpl", "FeatureAlphaDropoutImpl", "IdentityImpl",
+    "FlattenImpl",      "UnflattenImpl",
 };
 
 /// Built-in layers by their Impl class.
@@ -195,7 +232,8 @@ static const Expr *strip(const Expr *E) {
       continue;
     }
     if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E)) {
-      if (FC->getCastKind() == CK_ConstructorConversion || FC->getCastKind() == CK_NoOp) {
+      if (FC->getCastKind() == CK_ConstructorConversion ||
+          FC->getCastKind() == CK_NoOp) {
         E = FC->getSubExpr();
         continue;
       }
@@ -239,9 +277,11 @@ static bool definedInSystemHeader(const Decl *D, const SourceManager &SM) {
 }
 
 /// The definition of \p FD when it has one in user code, else null.
-static const FunctionDecl *userDefinition(const FunctionDecl *FD, const SourceManager &SM) {
+static const FunctionDecl *userDefinition(const FunctionDecl *FD,
+                                          const SourceManager &SM) {
   const FunctionDecl *Def = nullptr;
-  if (!FD || !FD->hasBody(Def) || !Def || Def->isDependentContext() || Def->isInvalidDecl())
+  if (!FD || !FD->hasBody(Def) || !Def || Def->isDependentContext() ||
+      Def->isInvalidDecl())
     return nullptr;
   if (definedInSystemHeader(Def, SM))
     return nullptr;
@@ -249,8 +289,10 @@ static const FunctionDecl *userDefinition(const FunctionDecl *FD, const SourceMa
 }
 
 /// The `forward()` a call with \p NumArgs inputs reaches in a user module class.
-static const FunctionDecl *findForward(const CXXRecordDecl *Impl, unsigned NumArgs,
-                                       const SourceManager &SM, unsigned Depth = 0) {
+static const FunctionDecl *findForward(const CXXRecordDecl *Impl,
+                                       unsigned NumArgs,
+                                       const SourceManager &SM,
+                                       unsigned Depth = 0) {
   if (!Impl || Depth > 4)
     return nullptr;
   Impl = Impl->getDefinition();
@@ -281,13 +323,24 @@ static const FunctionDecl *findForward(const CXXRecordDecl *Impl, unsigned NumAr
 
 namespace {
 struct Write {
-  enum KindT { Init, Assign, Compound, InPlaceSigmoid, Preserve, Clobber, PushBack } K;
-  const Expr *Value = nullptr; ///< the new value, the compound operand or the module pushed
+  enum KindT {
+    Init,
+    Assign,
+    Compound,
+    InPlaceSigmoid,
+    Preserve,
+    Clobber,
+    PushBack
+  } K;
+  const Expr *Value =
+      nullptr; ///< the new value, the compound operand or the module pushed
   const Expr *Site = nullptr;
   SourceLocation Begin, End;
   unsigned CondDepth = 0;
-  llvm::SmallVector<const Stmt *, 2> Loops; ///< enclosing loops (and lambdas), outermost first
-  const FunctionDecl *In = nullptr;         ///< the function (constructor) that holds it
+  llvm::SmallVector<const Stmt *, 2>
+      Loops; ///< enclosing loops (and lambdas), outermost first
+  const FunctionDecl *In =
+      nullptr; ///< the function (constructor) that holds it
 };
 
 struct DeclInfo {
@@ -348,7 +401,8 @@ private:
       return false;
     if (const auto *RD = dyn_cast<CXXRecordDecl>(Owner))
       return isa<FieldDecl>(D) && cast<FieldDecl>(D)->getParent() == RD;
-    return isa<VarDecl>(D) && D->getDeclContext() == dyn_cast<DeclContext>(Owner);
+    return isa<VarDecl>(D) &&
+           D->getDeclContext() == dyn_cast<DeclContext>(Owner);
   }
 
   /// The variable or member of `this` an assigned-to expression names.
@@ -364,7 +418,8 @@ private:
     return nullptr;
   }
 
-  void record(const ValueDecl *D, Write::KindT K, const Expr *Value, const Expr *Site) {
+  void record(const ValueDecl *D, Write::KindT K, const Expr *Value,
+              const Expr *Site) {
     Write W;
     W.K = K;
     W.Value = Value;
@@ -401,7 +456,8 @@ private:
           W.Value = VD->getInit();
           W.Site = VD->getInit();
           W.Begin = VD->getLocation();
-          W.End = VD->getInit() ? VD->getInit()->getEndLoc() : VD->getLocation();
+          W.End =
+              VD->getInit() ? VD->getInit()->getEndLoc() : VD->getLocation();
           W.CondDepth = CondDepth;
           W.Loops = Loops;
           W.In = In;
@@ -418,22 +474,25 @@ private:
       walk(BO->getLHS());
       if (BO->isAssignmentOp())
         if (const ValueDecl *D = target(BO->getLHS()))
-          record(D, BO->getOpcode() == BO_Assign ? Write::Assign : Write::Compound, BO->getRHS(),
-                 BO);
+          record(D,
+                 BO->getOpcode() == BO_Assign ? Write::Assign : Write::Compound,
+                 BO->getRHS(), BO);
       return true;
     }
     if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
       walkChildren(OC);
       OverloadedOperatorKind Op = OC->getOperator();
-      if (OC->getNumArgs() == 2 && (Op == OO_Equal || Op == OO_PlusEqual || Op == OO_MinusEqual ||
-                                    Op == OO_StarEqual || Op == OO_SlashEqual)) {
+      if (OC->getNumArgs() == 2 &&
+          (Op == OO_Equal || Op == OO_PlusEqual || Op == OO_MinusEqual ||
+           Op == OO_StarEqual || Op == OO_SlashEqual)) {
         if (const ValueDecl *D = target(OC->getArg(0))) {
           bool Tensor = isTensorType(OC->getArg(0)->getType());
           if (Op == OO_Equal)
             // `t = 0.5` fills a tensor in place.
             record(D,
-                   Tensor && !isTensorType(OC->getArg(1)->getType()) ? Write::Clobber
-                                                                      : Write::Assign,
+                   Tensor && !isTensorType(OC->getArg(1)->getType())
+                       ? Write::Clobber
+                       : Write::Assign,
                    OC->getArg(1), OC);
           else
             record(D, Write::Compound, OC->getArg(1), OC);
@@ -456,7 +515,8 @@ private:
         if (I.Op == AO::Sigmoid)
           record(D, Write::InPlaceSigmoid, nullptr, MC);
         else if (I.Arithmetic)
-          record(D, Write::Compound, MC->getNumArgs() ? MC->getArg(0) : nullptr, MC);
+          record(D, Write::Compound, MC->getNumArgs() ? MC->getArg(0) : nullptr,
+                 MC);
         else if (I.PassThrough)
           record(D, Write::Preserve, nullptr, MC);
         else
@@ -474,10 +534,11 @@ private:
       const FunctionDecl *FD = CE->getDirectCallee();
       if (!FD || FD->getPrimaryTemplate() || definedInSystemHeader(FD, SM))
         return true;
-      for (unsigned I = 0; I < CE->getNumArgs() && I < FD->getNumParams(); ++I) {
+      for (unsigned I = 0; I < CE->getNumArgs() && I < FD->getNumParams();
+           ++I) {
         QualType PT = FD->getParamDecl(I)->getType();
-        if (PT->isLValueReferenceType() && !PT.getNonReferenceType().isConstQualified() &&
-            isTensorType(PT))
+        if (PT->isLValueReferenceType() &&
+            !PT.getNonReferenceType().isConstQualified() && isTensorType(PT))
           if (const ValueDecl *D = target(CE->getArg(I)))
             record(D, Write::Clobber, nullptr, CE);
       }
@@ -520,7 +581,8 @@ const WriteMap &ActivationAnalysis::writesIn(const Decl *Owner) {
       for (const CXXConstructorDecl *Ctor : RD->ctors()) {
         const FunctionDecl *Def = userDefinition(Ctor, SM);
         const auto *CtorDef = dyn_cast_or_null<CXXConstructorDecl>(Def);
-        if (!CtorDef || CtorDef->isImplicit() || CtorDef->isCopyOrMoveConstructor() ||
+        if (!CtorDef || CtorDef->isImplicit() ||
+            CtorDef->isCopyOrMoveConstructor() ||
             CtorDef->isDelegatingConstructor())
           continue;
         WriteCollector(*M, Owner, SM).constructor(CtorDef);
@@ -567,7 +629,8 @@ static Activation combine(const Activation &L, const Activation &R) {
 
 class ActivationEvaluator {
 public:
-  ActivationEvaluator(ActivationAnalysis &A, const FunctionDecl *Fn, unsigned Depth)
+  ActivationEvaluator(ActivationAnalysis &A, const FunctionDecl *Fn,
+                      unsigned Depth)
       : A(A), SM(A.SM), Types(A.Config.Types), Fn(Fn), Depth(Depth) {}
 
   /// Bounds the recursion on pathological code (thousands of chained writes).
@@ -668,7 +731,8 @@ private:
       if (const auto *CE = dyn_cast<CallExpr>(E)) {
         const FunctionDecl *FD = CE->getDirectCallee();
         if (hasName(FD, "register_module") && isa<CXXMethodDecl>(FD) &&
-            isModuleClass(cast<CXXMethodDecl>(FD)->getParent(), Types) && CE->getNumArgs() == 2) {
+            isModuleClass(cast<CXXMethodDecl>(FD)->getParent(), Types) &&
+            CE->getNumArgs() == 2) {
           E = CE->getArg(1);
           continue;
         }
@@ -706,7 +770,9 @@ private:
     if (const auto *DRE = dyn_cast<DeclRefExpr>(M))
       D = DRE->getDecl();
     else if (const auto *ME = dyn_cast<MemberExpr>(M))
-      D = isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) ? ME->getMemberDecl() : nullptr;
+      D = isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())
+              ? ME->getMemberDecl()
+              : nullptr;
     else if (const auto *CE = dyn_cast<CallExpr>(M)) {
       // A factory defined in the TU: `auto model = make_classifier(...)`.
       if (const FunctionDecl *Def = userDefinition(CE->getDirectCallee(), SM)) {
@@ -726,7 +792,8 @@ private:
     if (!VD || isa<ParmVarDecl>(VD))
       return unknown();
     if (VD->getType()->isReferenceType())
-      return VD->getInit() && VD->hasLocalStorage() ? module(VD->getInit()) : unknown();
+      return VD->getInit() && VD->hasLocalStorage() ? module(VD->getInit())
+                                                    : unknown();
     if (!VD->hasLocalStorage())
       return VD->getInit() ? module(VD->getInit()) : unknown();
     return localModule(VD, M->getBeginLoc());
@@ -736,7 +803,8 @@ private:
   llvm::SmallVector<const Expr *, 8> moduleList(const CXXConstructExpr *CE) {
     llvm::SmallVector<const Expr *, 8> Out;
     if (CE->getNumArgs() == 1)
-      if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(strip(CE->getArg(0)))) {
+      if (const auto *IL =
+              dyn_cast<CXXStdInitializerListExpr>(strip(CE->getArg(0)))) {
         // Sequential({{"name", Module(...)}, ...})
         if (const auto *List = dyn_cast<InitListExpr>(strip(IL->getSubExpr())))
           for (const Expr *Item : List->inits()) {
@@ -752,7 +820,8 @@ private:
       if (isa<CXXDefaultArgExpr>(Arg))
         continue;
       if (!moduleImplOf(Arg->getType(), Types))
-        Out.push_back(nullptr); // nullptr, AnyModule, a shared_ptr to the Impl: unknown
+        Out.push_back(
+            nullptr); // nullptr, AnyModule, a shared_ptr to the Impl: unknown
       else
         Out.push_back(Arg);
     }
@@ -824,7 +893,8 @@ private:
       return false;
     const CXXRecordDecl *Holder = writtenObjectClass(Obj);
     for (const std::string &C : A.Config.LogitModules)
-      if (isSameOrDerivedFrom(Impl, C) || (Holder && isSameOrDerivedFrom(Holder, C)))
+      if (isSameOrDerivedFrom(Impl, C) ||
+          (Holder && isSameOrDerivedFrom(Holder, C)))
         return true;
     return false;
   }
@@ -870,11 +940,12 @@ private:
     const Write *Last = nullptr;
     llvm::SmallVector<const Write *, 4> Others;
   };
-  Reaching reaching(llvm::ArrayRef<Write> Ws, const DeclInfo &Info, SourceLocation Use,
-                    bool Modules) {
+  Reaching reaching(llvm::ArrayRef<Write> Ws, const DeclInfo &Info,
+                    SourceLocation Use, bool Modules) {
     Reaching R;
     auto Counts = [&](const Write &W) {
-      return Modules ? (W.K == Write::Init || W.K == Write::Assign) : W.K != Write::PushBack;
+      return Modules ? (W.K == Write::Init || W.K == Write::Assign)
+                     : W.K != Write::PushBack;
     };
     for (const Write &W : Ws)
       if (Counts(W) && !conditionalFor(W, Info) && before(W.End, Use) &&
@@ -910,7 +981,8 @@ private:
     if (R.Last)
       Base = write(VD, *R.Last);
     else if (const auto *P = dyn_cast<ParmVarDecl>(VD))
-      Base = P->getDeclContext() == Fn ? parameter(P->getFunctionScopeIndex()) : unknown();
+      Base = P->getDeclContext() == Fn ? parameter(P->getFunctionScopeIndex())
+                                       : unknown();
     if (!Base.known())
       return Base;
     for (const Write *W : R.Others) {
@@ -923,7 +995,8 @@ private:
   }
 
   Activation write(const VarDecl *VD, const Write &W) {
-    auto Key = std::make_pair(static_cast<const void *>(&W), static_cast<const void *>(Fn));
+    auto Key = std::make_pair(static_cast<const void *>(&W),
+                              static_cast<const void *>(Fn));
     auto Known = A.WriteValues.find(Key);
     if (Known != A.WriteValues.end())
       return Known->second;
@@ -987,7 +1060,8 @@ private:
     const WriteMap &M = A.writesIn(RD);
     auto WI = M.ByDecl.find(F);
     if (WI == M.ByDecl.end())
-      return F->hasInClassInitializer() ? module(F->getInClassInitializer()) : unknown();
+      return F->hasInClassInitializer() ? module(F->getInClassInitializer())
+                                        : unknown();
     // Each constructor builds it on its own; they must agree.
     llvm::SmallVector<const FunctionDecl *, 2> Ctors;
     for (const Write &W : WI->second)
@@ -1017,8 +1091,8 @@ private:
 
   /// The output of a container given its last (re)construction and the
   /// modules pushed after it.
-  Activation built(const Reaching &R, const DeclInfo &Info, llvm::ArrayRef<Write> Ws,
-                   SourceLocation Use) {
+  Activation built(const Reaching &R, const DeclInfo &Info,
+                   llvm::ArrayRef<Write> Ws, SourceLocation Use) {
     for (const Write *W : R.Others)
       if (W->K != Write::PushBack)
         return unknown(); // rebuilt under a condition or in a loop
@@ -1066,7 +1140,8 @@ private:
         Activation V = value(OC->getArg(0));
         return V.isLogits() ? V : unknown();
       }
-      if (AnyTensor && Op == OO_Subscript && N == 2 && isTensorType(OC->getArg(0)->getType()))
+      if (AnyTensor && Op == OO_Subscript && N == 2 &&
+          isTensorType(OC->getArg(0)->getType()))
         return value(OC->getArg(0));
     }
 
@@ -1088,7 +1163,8 @@ private:
       if (I.PassThrough)
         return value(Self);
       if (I.Arithmetic)
-        return combine(value(Self), CE->getNumArgs() ? value(CE->getArg(0)) : unknown());
+        return combine(value(Self),
+                       CE->getNumArgs() ? value(CE->getArg(0)) : unknown());
       return unknown();
     }
 
@@ -1112,7 +1188,8 @@ private:
     return unknown();
   }
 
-  Activation userCall(const CallExpr *CE, const FunctionDecl *Def, unsigned Offset) {
+  Activation userCall(const CallExpr *CE, const FunctionDecl *Def,
+                      unsigned Offset) {
     Activation R = summary(Def);
     if (R.Kind == AK::Parameter) {
       unsigned I = R.ParamIndex + Offset;
@@ -1123,10 +1200,12 @@ private:
     return R;
   }
 
-  Activation moduleCall(const CallExpr *CE, const CXXRecordDecl *Impl, const Expr *Obj,
-                        unsigned First) {
+  Activation moduleCall(const CallExpr *CE, const CXXRecordDecl *Impl,
+                        const Expr *Obj, unsigned First) {
     unsigned Inputs = CE->getNumArgs() > First ? CE->getNumArgs() - First : 0;
-    auto Input = [&]() { return Inputs ? value(CE->getArg(First)) : unknown(); };
+    auto Input = [&]() {
+      return Inputs ? value(CE->getArg(First)) : unknown();
+    };
     if (isLogitModule(Impl, Obj))
       return made(opInfo(AK::Logits, AO::Custom), CE, Impl);
     if (!definedInSystemHeader(Impl, SM)) {
@@ -1153,7 +1232,8 @@ private:
       return Input();
     if (I.Kind != AK::Unknown)
       return made(I, CE, Impl);
-    if (Obj && (isTorchNN(Impl, "SequentialImpl") || isTorchNN(Impl, "FunctionalImpl"))) {
+    if (Obj && (isTorchNN(Impl, "SequentialImpl") ||
+                isTorchNN(Impl, "FunctionalImpl"))) {
       Activation R = contents(stripModule(Obj), Impl);
       if (R.Kind == AK::Parameter)
         return R.ParamIndex == 0 ? Input() : unknown();
@@ -1173,7 +1253,8 @@ private:
 // ActivationAnalysis
 //===----------------------------------------------------------------------===//
 
-ActivationAnalysis::ActivationAnalysis(const ActivationConfig &Config, const SourceManager &SM)
+ActivationAnalysis::ActivationAnalysis(const ActivationConfig &Config,
+                                       const SourceManager &SM)
     : Config(Config), SM(SM) {}
 
 ActivationAnalysis::~ActivationAnalysis() = default;
@@ -1192,7 +1273,8 @@ Activation ActivationAnalysis::returnOf(const FunctionDecl *FD) {
 }
 
 /// Collects the return statements of a function body, lambdas left out.
-static void collectReturns(const Stmt *S, llvm::SmallVectorImpl<const ReturnStmt *> &Out) {
+static void collectReturns(const Stmt *S,
+                           llvm::SmallVectorImpl<const ReturnStmt *> &Out) {
   if (!S || isa<LambdaExpr>(S))
     return;
   if (const auto *R = dyn_cast<ReturnStmt>(S)) {
@@ -1204,10 +1286,11 @@ static void collectReturns(const Stmt *S, llvm::SmallVectorImpl<const ReturnStmt
 }
 
 template <typename Eval>
-static Activation memoised(ActivationAnalysis &A, const FunctionDecl *FD, unsigned Depth,
-                           llvm::DenseMap<const FunctionDecl *, Activation> &Memo,
-                           llvm::DenseSet<const Decl *> &InProgress, bool &Truncated,
-                           unsigned MaxDepth, Eval Each) {
+static Activation
+memoised(ActivationAnalysis &A, const FunctionDecl *FD, unsigned Depth,
+         llvm::DenseMap<const FunctionDecl *, Activation> &Memo,
+         llvm::DenseSet<const Decl *> &InProgress, bool &Truncated,
+         unsigned MaxDepth, Eval Each) {
   auto It = Memo.find(FD);
   if (It != Memo.end())
     return It->second;
@@ -1215,7 +1298,8 @@ static Activation memoised(ActivationAnalysis &A, const FunctionDecl *FD, unsign
     Truncated = true; // callers' summaries are incomplete: not memoised
     return unknown();
   }
-  if (!FD->getBody() || FD->isDependentContext() || !InProgress.insert(FD).second)
+  if (!FD->getBody() || FD->isDependentContext() ||
+      !InProgress.insert(FD).second)
     return unknown(); // recursion adds nothing
   bool OuterTruncated = Truncated;
   Truncated = false;
@@ -1239,22 +1323,27 @@ static Activation memoised(ActivationAnalysis &A, const FunctionDecl *FD, unsign
   return Out;
 }
 
-Activation ActivationAnalysis::summaryAt(const FunctionDecl *FD, unsigned Depth) {
+Activation ActivationAnalysis::summaryAt(const FunctionDecl *FD,
+                                         unsigned Depth) {
   ActivationEvaluator E(*this, FD, Depth);
-  return memoised(*this, FD, Depth, Summaries, InProgress, Truncated, Config.MaxCallDepth,
+  return memoised(*this, FD, Depth, Summaries, InProgress, Truncated,
+                  Config.MaxCallDepth,
                   [&](const Expr *Ret) { return E.value(Ret); });
 }
 
-Activation ActivationAnalysis::factoryAt(const FunctionDecl *FD, unsigned Depth) {
+Activation ActivationAnalysis::factoryAt(const FunctionDecl *FD,
+                                         unsigned Depth) {
   if (!moduleClassOf(FD->getReturnType(), Config.Types))
     return unknown();
   ActivationEvaluator E(*this, FD, Depth);
   return memoised(*this, FD, Depth, SequentialFactories, InProgress, Truncated,
-                  Config.MaxCallDepth, [&](const Expr *Ret) { return E.module(Ret); });
+                  Config.MaxCallDepth,
+                  [&](const Expr *Ret) { return E.module(Ret); });
 }
 
-const CXXRecordDecl *ActivationAnalysis::moduleCall(const CallExpr *Call, const Expr **Object,
-                                                    unsigned *FirstInput) const {
+const CXXRecordDecl *
+ActivationAnalysis::moduleCall(const CallExpr *Call, const Expr **Object,
+                               unsigned *FirstInput) const {
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
   if (!MD)
     return nullptr;
@@ -1284,7 +1373,8 @@ const CXXRecordDecl *ActivationAnalysis::moduleCall(const CallExpr *Call, const 
 }
 
 unsigned ActivationAnalysis::referenceCount(const VarDecl *VD) {
-  const auto *Owner = dyn_cast_or_null<FunctionDecl>(VD ? VD->getDeclContext() : nullptr);
+  const auto *Owner =
+      dyn_cast_or_null<FunctionDecl>(VD ? VD->getDeclContext() : nullptr);
   if (!Owner)
     return ~0U;
   const WriteMap &M = writesIn(Owner);
@@ -1293,12 +1383,14 @@ unsigned ActivationAnalysis::referenceCount(const VarDecl *VD) {
 }
 
 const DeclStmt *ActivationAnalysis::soleDeclaration(const VarDecl *VD) {
-  const auto *Owner = dyn_cast_or_null<FunctionDecl>(VD ? VD->getDeclContext() : nullptr);
+  const auto *Owner =
+      dyn_cast_or_null<FunctionDecl>(VD ? VD->getDeclContext() : nullptr);
   if (!Owner)
     return nullptr;
   const WriteMap &M = writesIn(Owner);
   auto It = M.Decls.find(VD);
-  if (It == M.Decls.end() || !It->second.Stmt || !It->second.Stmt->isSingleDecl())
+  if (It == M.Decls.end() || !It->second.Stmt ||
+      !It->second.Stmt->isSingleDecl())
     return nullptr;
   return It->second.Stmt;
 }
@@ -1356,7 +1448,8 @@ std::string describeActivationSource(const Activation &A) {
     std::string Fn = "a lambda";
     if (const auto *MD = dyn_cast<CXXMethodDecl>(A.Via)) {
       if (!MD->getParent()->isLambda())
-        Fn = "'" + MD->getParent()->getNameAsString() + "::" + MD->getNameAsString() + "()'";
+        Fn = "'" + MD->getParent()->getNameAsString() +
+             "::" + MD->getNameAsString() + "()'";
     } else {
       Fn = "'" + A.Via->getNameAsString() + "()'";
     }

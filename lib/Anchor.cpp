@@ -155,7 +155,8 @@ struct UserCodeIndexRegistry {
   llvm::DenseMap<const ASTContext *, std::unique_ptr<UserCodeIndex>> Indexes;
 
   static UserCodeIndexRegistry &get() {
-    static UserCodeIndexRegistry *R = new UserCodeIndexRegistry(); // never destroyed
+    static UserCodeIndexRegistry *R =
+        new UserCodeIndexRegistry(); // never destroyed
     return *R;
   }
 
@@ -193,7 +194,8 @@ namespace {
 /// Calls the check with the bound nodes of one handed-over definition.
 class HandOver : public internal::BoundNodesTreeBuilder::Visitor {
 public:
-  HandOver(tidy::ClangTidyCheck &Check, ASTContext &Ctx) : Check(Check), Ctx(Ctx) {}
+  HandOver(tidy::ClangTidyCheck &Check, ASTContext &Ctx)
+      : Check(Check), Ctx(Ctx) {}
   void visitMatch(const BoundNodes &Nodes) override {
     // What MatchFinder sets around every callback.
     TraversalKindScope RAII(Ctx, Check.getCheckTraversalKind());
@@ -220,7 +222,8 @@ bool hasKind(const Decl *D, UserCode Kind) {
 }
 } // namespace
 
-bool handOverUserCode(tidy::ClangTidyCheck &Check, const MatchFinder::MatchResult &Result,
+bool handOverUserCode(tidy::ClangTidyCheck &Check,
+                      const MatchFinder::MatchResult &Result,
                       std::initializer_list<UserCodeBinding> Bindings) {
   if (!Result.Nodes.getNodeAs<TranslationUnitDecl>(AnchorID))
     return false;

@@ -49,7 +49,8 @@ static bool isOptionsClass(const CXXRecordDecl *RD) {
 }
 
 static bool isOptionalClass(const CXXRecordDecl *RD) {
-  return RD && (hasQualifiedName(RD, "c10::optional") || hasQualifiedName(RD, "std::optional"));
+  return RD && (hasQualifiedName(RD, "c10::optional") ||
+                hasQualifiedName(RD, "std::optional"));
 }
 
 static QualType optionalArg(const CXXRecordDecl *RD) {
@@ -88,13 +89,21 @@ static bool isStringType(QualType T) {
 }
 
 bool isAvailabilityQuery(const FunctionDecl *FD) {
-  static const char *const Names[] = {
-      "torch::cuda::is_available", "torch::cuda::device_count",
-      "torch::cuda::cudnn_is_available", "torch::mps::is_available",
-      "at::hasCUDA", "at::hasHIP", "at::hasMPS", "at::hasXPU",
-      "at::Context::hasCUDA", "at::Context::hasHIP", "at::Context::hasMPS",
-      "at::Context::hasXPU", "at::cuda::is_available", "at::cuda::device_count",
-      "c10::cuda::device_count"};
+  static const char *const Names[] = {"torch::cuda::is_available",
+                                      "torch::cuda::device_count",
+                                      "torch::cuda::cudnn_is_available",
+                                      "torch::mps::is_available",
+                                      "at::hasCUDA",
+                                      "at::hasHIP",
+                                      "at::hasMPS",
+                                      "at::hasXPU",
+                                      "at::Context::hasCUDA",
+                                      "at::Context::hasHIP",
+                                      "at::Context::hasMPS",
+                                      "at::Context::hasXPU",
+                                      "at::cuda::is_available",
+                                      "at::cuda::device_count",
+                                      "c10::cuda::device_count"};
   if (!FD)
     return false;
   for (const char *N : Names)
@@ -129,18 +138,18 @@ static StringRef conversionTarget(StringRef Method) {
 
 /// Tensor methods that read the data on the host.
 static bool isHostRead(StringRef Method) {
-  static const StringRef Names[] = {"item",     "data_ptr",          "const_data_ptr",
-                                    "mutable_data_ptr", "accessor", "packed_accessor32",
-                                    "packed_accessor64"};
+  static const StringRef Names[] = {
+      "item",     "data_ptr",          "const_data_ptr",   "mutable_data_ptr",
+      "accessor", "packed_accessor32", "packed_accessor64"};
   return llvm::is_contained(Names, Method);
 }
 
 /// Tensor methods that ask which device the tensor is on.
 static bool isTensorDeviceQuery(StringRef Method) {
-  static const StringRef Names[] = {"is_cuda",   "is_cpu",    "is_hip",  "is_mps",
-                                    "is_xpu",    "is_xla",    "is_vulkan", "is_metal",
-                                    "is_meta",   "is_ve",     "is_ipu",  "is_lazy",
-                                    "get_device", "device",   "options"};
+  static const StringRef Names[] = {
+      "is_cuda", "is_cpu",    "is_hip",     "is_mps",  "is_xpu",
+      "is_xla",  "is_vulkan", "is_metal",   "is_meta", "is_ve",
+      "is_ipu",  "is_lazy",   "get_device", "device",  "options"};
   return llvm::is_contained(Names, Method);
 }
 
@@ -187,13 +196,15 @@ static const Expr *strip(const Expr *E) {
 
 /// The `c10::DeviceType` enumerator \p D names: the enumerator itself or a
 /// LibTorch constant such as `c10::kCUDA`.
-static const EnumConstantDecl *deviceEnumerator(const ValueDecl *D, unsigned Depth = 0) {
+static const EnumConstantDecl *deviceEnumerator(const ValueDecl *D,
+                                                unsigned Depth = 0) {
   if (const auto *EC = dyn_cast_or_null<EnumConstantDecl>(D)) {
     const auto *ED = dyn_cast<EnumDecl>(EC->getDeclContext());
     return ED && hasQualifiedName(ED, "c10::DeviceType") ? EC : nullptr;
   }
   const auto *VD = dyn_cast_or_null<VarDecl>(D);
-  if (!VD || Depth > 3 || !VD->getType().isConstQualified() || !isDeviceTypeEnum(VD->getType()))
+  if (!VD || Depth > 3 || !VD->getType().isConstQualified() ||
+      !isDeviceTypeEnum(VD->getType()))
     return nullptr;
   const Expr *Init = VD->getAnyInitializer();
   if (!Init)
@@ -271,13 +282,15 @@ public:
   Cond classify(const Expr *Condition);
   Cond classifyAll(llvm::ArrayRef<const Expr *> Conds);
   PlacementList helperPlacements(const FunctionDecl *FD, unsigned Depth);
-  PlacementList walkPlacements(const FunctionDecl *FD, const Expr *E, unsigned Depth);
+  PlacementList walkPlacements(const FunctionDecl *FD, const Expr *E,
+                               unsigned Depth);
   bool movesModule(const Stmt *S);
 
   const DeviceConfig &Config;
 
 private:
-  DeviceProvenance alternatives(llvm::ArrayRef<std::pair<DeviceProvenance, Cond>> Alts);
+  DeviceProvenance
+  alternatives(llvm::ArrayRef<std::pair<DeviceProvenance, Cond>> Alts);
   DeviceProvenance written(const Writes &W);
   DeviceProvenance localProv(const VarDecl *VD);
   DeviceProvenance memberProv(const FieldDecl *FD);
@@ -285,9 +298,11 @@ private:
   DeviceProvenance callProv(const CallExpr *Call);
   DeviceProvenance constructProv(const CXXConstructExpr *CE);
   const Writes *localWrites(const VarDecl *VD);
-  const llvm::DenseMap<const FieldDecl *, Writes> *memberWrites(const CXXRecordDecl *RD);
+  const llvm::DenseMap<const FieldDecl *, Writes> *
+  memberWrites(const CXXRecordDecl *RD);
 
-  llvm::DenseMap<const FunctionDecl *, llvm::DenseMap<const VarDecl *, Writes>> Locals;
+  llvm::DenseMap<const FunctionDecl *, llvm::DenseMap<const VarDecl *, Writes>>
+      Locals;
   struct ClassWrites {
     bool Incomplete = false;
     llvm::DenseMap<const FieldDecl *, Writes> Fields;
@@ -306,7 +321,8 @@ namespace {
 class WriteCollector {
 public:
   enum Target { LocalVars, ThisMembers };
-  WriteCollector(Target T, llvm::DenseMap<const ValueDecl *, Writes> &Out) : T(T), Out(Out) {}
+  WriteCollector(Target T, llvm::DenseMap<const ValueDecl *, Writes> &Out)
+      : T(T), Out(Out) {}
 
   void walk(const Stmt *Root) {
     forEachDescendant(Root, [&](const Stmt *S) { return step(S); });
@@ -323,7 +339,8 @@ public:
             Out[VD].List.push_back({VD->getInit(), {}});
           // `auto &r = dev;` lets `r` change `dev`.
           if (VD->getType()->isReferenceType() &&
-              !VD->getType().getNonReferenceType().isConstQualified() && VD->getInit())
+              !VD->getType().getNonReferenceType().isConstQualified() &&
+              VD->getInit())
             escape(VD->getInit());
         }
     } else if (const auto *If = dyn_cast<IfStmt>(S)) {
@@ -347,18 +364,21 @@ public:
     } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
       // An argument bound to a non-const reference parameter may be changed.
       if (const FunctionDecl *FD = Call->getDirectCallee()) {
-        unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+        unsigned Shift =
+            isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) ? 1 : 0;
         for (unsigned I = Shift; I < Call->getNumArgs(); ++I) {
           unsigned P = I - Shift;
           if (P >= FD->getNumParams())
             break;
           QualType PT = FD->getParamDecl(P)->getType();
-          if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified())
+          if (PT->isReferenceType() &&
+              !PT.getNonReferenceType().isConstQualified())
             escape(Call->getArg(I));
         }
       }
     } else if (const auto *L = dyn_cast<LambdaExpr>(S)) {
-      walk(L->getBody()); // writes to captured locals or through a captured `this`
+      walk(
+          L->getBody()); // writes to captured locals or through a captured `this`
       return Descend::Skip;
     }
     return Descend::Children;
@@ -405,13 +425,15 @@ DeviceProvenance DeviceAnalysis::Impl::alternatives(
     if (A.second.FollowsDevice)
       return make(DeviceOrigin::Tensor);
   for (const auto &A : Alts)
-    if (A.first.Origin != DeviceOrigin::Literal && A.first.Origin != DeviceOrigin::None)
+    if (A.first.Origin != DeviceOrigin::Literal &&
+        A.first.Origin != DeviceOrigin::None)
       return A.first;
   DeviceProvenance R = make(DeviceOrigin::None);
   const CallExpr *Avail = nullptr;
   for (const auto &A : Alts) {
     if (!Avail)
-      Avail = A.second.Availability ? A.second.Availability : A.first.Availability;
+      Avail =
+          A.second.Availability ? A.second.Availability : A.first.Availability;
     if (!A.first.isLiteral())
       continue;
     if (!R.isLiteral() || (!R.Accelerator && A.first.Accelerator))
@@ -440,7 +462,8 @@ Cond DeviceAnalysis::Impl::classify(const Expr *Condition) {
           C.Availability = Call;
         if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
           if (const CXXMethodDecl *MD = MC->getMethodDecl())
-            if (isTensorClass(MD->getParent()) && isTensorDeviceQuery(methodName(MD)))
+            if (isTensorClass(MD->getParent()) &&
+                isTensorDeviceQuery(methodName(MD)))
               C.FollowsDevice = true;
       }
       if (isDeviceValueType(E->getType()) && !isa<CXXOperatorCallExpr>(E)) {
@@ -477,7 +500,8 @@ DeviceProvenance DeviceAnalysis::Impl::written(const Writes &W) {
 }
 
 const Writes *DeviceAnalysis::Impl::localWrites(const VarDecl *VD) {
-  const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  const auto *FD =
+      dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
   if (!FD || !FD->getBody())
     return nullptr;
   auto It = Locals.find(FD);
@@ -602,7 +626,8 @@ DeviceProvenance DeviceAnalysis::Impl::returnProv(const FunctionDecl *FD) {
   return P;
 }
 
-DeviceProvenance DeviceAnalysis::Impl::constructProv(const CXXConstructExpr *CE) {
+DeviceProvenance
+DeviceAnalysis::Impl::constructProv(const CXXConstructExpr *CE) {
   if (!isDeviceValueType(CE->getType()))
     return make(DeviceOrigin::Unknown);
   llvm::SmallVector<std::pair<DeviceProvenance, Cond>, 2> Alts;
@@ -611,11 +636,13 @@ DeviceProvenance DeviceAnalysis::Impl::constructProv(const CXXConstructExpr *CE)
       continue;
     if (isDeviceValueType(Arg->getType()))
       Alts.push_back({prov(Arg), Cond()});
-    else if (isStringType(Arg->getType()) && isDeviceClass(recordOf(CE->getType())))
+    else if (isStringType(Arg->getType()) &&
+             isDeviceClass(recordOf(CE->getType())))
       Alts.push_back({stringProvenance(Arg), Cond()});
   }
   if (Alts.empty())
-    return make(DeviceOrigin::None); // TensorOptions(), TensorOptions(torch::kFloat)
+    return make(
+        DeviceOrigin::None); // TensorOptions(), TensorOptions(torch::kFloat)
   DeviceProvenance P = alternatives(Alts);
   P.Availability = nullptr; // several arguments are not alternatives
   for (const auto &A : Alts)
@@ -654,10 +681,12 @@ DeviceProvenance DeviceAnalysis::Impl::callProv(const CallExpr *Call) {
         DeviceProvenance P = alternatives(Alts);
         return P;
       }
-      return Obj ? prov(Obj) : make(DeviceOrigin::Unknown); // dtype(), layout(), ...
+      return Obj ? prov(Obj)
+                 : make(DeviceOrigin::Unknown); // dtype(), layout(), ...
     }
     if (isDeviceClass(Parent) || isOptionalClass(Parent))
-      return Obj ? prov(Obj) : make(DeviceOrigin::Unknown); // d.type(), o.value()
+      return Obj ? prov(Obj)
+                 : make(DeviceOrigin::Unknown); // d.type(), o.value()
   }
   if (isa<CXXOperatorCallExpr>(Call))
     return make(DeviceOrigin::Unknown);
@@ -666,8 +695,9 @@ DeviceProvenance DeviceAnalysis::Impl::callProv(const CallExpr *Call) {
     auto Alts = ArgsProv(0);
     if (!Alts.empty())
       return alternatives(Alts);
-    return isOptionsClass(recordOf(FD->getReturnType())) ? make(DeviceOrigin::None)
-                                                         : make(DeviceOrigin::Unknown);
+    return isOptionsClass(recordOf(FD->getReturnType()))
+               ? make(DeviceOrigin::None)
+               : make(DeviceOrigin::Unknown);
   }
   // A function of the translation unit that returns a device.
   if (matchesFunctionList(FD, Config.AllowedDeviceFunctions))
@@ -736,7 +766,8 @@ DeviceProvenance DeviceAnalysis::Impl::prov(const Expr *E) {
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
     Cond C = classify(CO->getCond());
-    return alternatives({{prov(CO->getTrueExpr()), C}, {prov(CO->getFalseExpr()), C}});
+    return alternatives(
+        {{prov(CO->getTrueExpr()), C}, {prov(CO->getFalseExpr()), C}});
   }
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
     return constructProv(CE);
@@ -759,7 +790,8 @@ bool placesTensors(const FunctionDecl *FD, const TypeConfig &Types) {
     return true; // factories, Tensor::to, new_zeros, helpers returning tensors
   if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
     const CXXRecordDecl *Parent = MD->getParent();
-    if (isModuleClass(Parent, Types) || isModuleHolderClass(Parent) || isTensorClass(Parent))
+    if (isModuleClass(Parent, Types) || isModuleHolderClass(Parent) ||
+        isTensorClass(Parent))
       return true; // module->to(device)
   }
   return !inSystemHeader(FD); // a function of the program taking a device
@@ -810,7 +842,8 @@ public:
       for (const Expr *Init : L->capture_inits())
         walk(Init);
       const CXXMethodDecl *Op = L->getCallOperator();
-      if (const FunctionTemplateDecl *FT = Op ? Op->getDescribedFunctionTemplate() : nullptr) {
+      if (const FunctionTemplateDecl *FT =
+              Op ? Op->getDescribedFunctionTemplate() : nullptr) {
         for (const FunctionDecl *Spec : FT->specializations())
           walk(Spec->getBody());
       } else {
@@ -851,7 +884,8 @@ private:
 
   void deviceArgs(const Expr *Site, llvm::ArrayRef<const Expr *> Args) {
     for (const Expr *Arg : Args) {
-      if (!Arg || isa<CXXDefaultArgExpr>(Arg) || !isDeviceValueType(Arg->getType()))
+      if (!Arg || isa<CXXDefaultArgExpr>(Arg) ||
+          !isDeviceValueType(Arg->getType()))
         continue;
       DeviceProvenance P = A.prov(Arg);
       if (P.isLiteral())
@@ -877,8 +911,8 @@ private:
         StringRef Name = methodName(MD);
         // `t.cpu().contiguous().data_ptr<float>()`: a host read of a tensor
         // derived from another reads that one on the host too.
-        if (isHostRead(Name) ||
-            (HostRead.count(Call) && isTensorClass(recordOf(MD->getReturnType()))))
+        if (isHostRead(Name) || (HostRead.count(Call) &&
+                                 isTensorClass(recordOf(MD->getReturnType()))))
           HostRead.insert(strip(MC->getImplicitObjectArgument()));
         StringRef Target = conversionTarget(Name);
         if (!Target.empty()) {
@@ -892,7 +926,8 @@ private:
       return; // builds a device value; judged where it is used
     if (!placesTensors(FD, A.Config.Types))
       return;
-    llvm::SmallVector<const Expr *, 4> Args(Call->arguments().begin(), Call->arguments().end());
+    llvm::SmallVector<const Expr *, 4> Args(Call->arguments().begin(),
+                                            Call->arguments().end());
     deviceArgs(Call, Args);
     follow(Call, FD);
   }
@@ -902,7 +937,8 @@ private:
     if (!Ctor || isDeviceValueType(CE->getType()) || inSystemHeader(Ctor))
       return;
     // An object of the program built with a device: `Cache cache(torch::kCUDA)`.
-    llvm::SmallVector<const Expr *, 4> Args(CE->arguments().begin(), CE->arguments().end());
+    llvm::SmallVector<const Expr *, 4> Args(CE->arguments().begin(),
+                                            CE->arguments().end());
     deviceArgs(CE, Args);
   }
 
@@ -935,7 +971,8 @@ private:
   llvm::DenseSet<const Expr *> HostRead;
 };
 
-PlacementList DeviceAnalysis::Impl::walkPlacements(const FunctionDecl *FD, const Expr *E,
+PlacementList DeviceAnalysis::Impl::walkPlacements(const FunctionDecl *FD,
+                                                   const Expr *E,
                                                    unsigned Depth) {
   PlacementList Out;
   PlacementWalker W(*this, Out, Depth);
@@ -951,7 +988,8 @@ PlacementList DeviceAnalysis::Impl::walkPlacements(const FunctionDecl *FD, const
   return Out;
 }
 
-PlacementList DeviceAnalysis::Impl::helperPlacements(const FunctionDecl *FD, unsigned Depth) {
+PlacementList DeviceAnalysis::Impl::helperPlacements(const FunctionDecl *FD,
+                                                     unsigned Depth) {
   auto It = Helpers.find(FD);
   if (It != Helpers.end())
     return It->second;
@@ -980,7 +1018,8 @@ bool DeviceAnalysis::Impl::movesModule(const Stmt *Root) {
       return movesModule(L->getBody()) ? Descend::Stop : Descend::Skip;
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
       const CXXMethodDecl *MD = MC->getMethodDecl();
-      if (MD && methodName(MD) == "to" && isModuleClass(MD->getParent(), Config.Types))
+      if (MD && methodName(MD) == "to" &&
+          isModuleClass(MD->getParent(), Config.Types))
         for (const Expr *Arg : MC->arguments()) {
           if (isa<CXXDefaultArgExpr>(Arg) || !isDeviceValueType(Arg->getType()))
             continue;
@@ -1001,7 +1040,9 @@ DeviceAnalysis::DeviceAnalysis(const DeviceConfig &Config)
     : I(std::make_unique<Impl>(Config)) {}
 DeviceAnalysis::~DeviceAnalysis() = default;
 
-DeviceProvenance DeviceAnalysis::provenance(const Expr *E) { return I->prov(E); }
+DeviceProvenance DeviceAnalysis::provenance(const Expr *E) {
+  return I->prov(E);
+}
 
 PlacementList DeviceAnalysis::placements(const FunctionDecl *FD) {
   if (!FD || FD->isDependentContext())

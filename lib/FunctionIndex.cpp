@@ -29,7 +29,8 @@ const Expr *CallSite::argumentFor(const ParmVarDecl *P) const {
   return Arg;
 }
 
-void forEachBodyPart(const FunctionDecl *FD, llvm::function_ref<void(const Stmt *)> Fn) {
+void forEachBodyPart(const FunctionDecl *FD,
+                     llvm::function_ref<void(const Stmt *)> Fn) {
   if (!FD)
     return;
   if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD))
@@ -40,11 +41,13 @@ void forEachBodyPart(const FunctionDecl *FD, llvm::function_ref<void(const Stmt 
     Fn(Body);
 }
 
-const FunctionDecl *FunctionIndex::userDefinition(const FunctionDecl *FD) const {
+const FunctionDecl *
+FunctionIndex::userDefinition(const FunctionDecl *FD) const {
   if (!FD)
     return nullptr;
   const FunctionDecl *Def = nullptr;
-  if (!FD->hasBody(Def) || !Def || Def->isInvalidDecl() || Def->isDependentContext())
+  if (!FD->hasBody(Def) || !Def || Def->isInvalidDecl() ||
+      Def->isDependentContext())
     return nullptr;
   if (SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
     return nullptr;
@@ -73,8 +76,9 @@ const LambdaSite *FunctionIndex::lambdaSite(const FunctionDecl *FD) const {
   return It == Closures.end() ? nullptr : &It->second;
 }
 
-void FunctionIndex::addLambda(const LambdaExpr *L, const FunctionDecl *Owner,
-                              llvm::SmallVectorImpl<const FunctionDecl *> &Work) {
+void FunctionIndex::addLambda(
+    const LambdaExpr *L, const FunctionDecl *Owner,
+    llvm::SmallVectorImpl<const FunctionDecl *> &Work) {
   const CXXRecordDecl *Closure = L->getLambdaClass();
   if (!Closure)
     return;
@@ -109,10 +113,12 @@ public:
         return Descend::Skip;
       }
       if (const auto *CE = dyn_cast<CallExpr>(S)) {
-        if (const FunctionDecl *Def = Index.userDefinition(CE->getDirectCallee()))
+        if (const FunctionDecl *Def =
+                Index.userDefinition(CE->getDirectCallee()))
           Calls.push_back(CallSite{CE, Owner, Def});
       } else if (const auto *CC = dyn_cast<CXXConstructExpr>(S)) {
-        if (const FunctionDecl *Def = Index.userDefinition(CC->getConstructor()))
+        if (const FunctionDecl *Def =
+                Index.userDefinition(CC->getConstructor()))
           Calls.push_back(CallSite{CC, Owner, Def});
       }
       return Descend::Children;

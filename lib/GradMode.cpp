@@ -44,10 +44,12 @@ static bool isConfigured(const CXXRecordDecl *D, const GradModeConfig &Config) {
 
 bool isGradGuardClass(const CXXRecordDecl *D, const GradModeConfig &Config) {
   return D && (isSameOrDerivedFrom(D, "c10::AutoGradMode") ||
-               isSameOrDerivedFrom(D, "c10::InferenceMode") || isConfigured(D, Config));
+               isSameOrDerivedFrom(D, "c10::InferenceMode") ||
+               isConfigured(D, Config));
 }
 
-GradSwitch guardSwitch(const CXXConstructExpr *CE, const GradModeConfig &Config) {
+GradSwitch guardSwitch(const CXXConstructExpr *CE,
+                       const GradModeConfig &Config) {
   if (!CE || !CE->getConstructor())
     return GradSwitch::None;
   const CXXRecordDecl *D = CE->getConstructor()->getParent();
@@ -59,7 +61,8 @@ GradSwitch guardSwitch(const CXXConstructExpr *CE, const GradModeConfig &Config)
     return GradSwitch::Unknown;
   if (isSameOrDerivedFrom(D, "c10::InferenceMode")) {
     // InferenceMode(bool enabled = true): enabling it disables autograd.
-    GradSwitch S = CE->getNumArgs() == 0 ? GradSwitch::Enable : switchFor(CE->getArg(0));
+    GradSwitch S =
+        CE->getNumArgs() == 0 ? GradSwitch::Enable : switchFor(CE->getArg(0));
     if (S == GradSwitch::Enable)
       return GradSwitch::Disable;
     if (S == GradSwitch::Disable)
@@ -71,9 +74,12 @@ GradSwitch guardSwitch(const CXXConstructExpr *CE, const GradModeConfig &Config)
 }
 
 GradSwitch setEnabledSwitch(const CallExpr *CE) {
-  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE ? CE->getDirectCallee() : nullptr);
-  if (!MD || !MD->isStatic() || !MD->getIdentifier() || MD->getName() != "set_enabled" ||
-      !hasQualifiedName(MD->getParent(), "c10::GradMode") || CE->getNumArgs() != 1)
+  const auto *MD =
+      dyn_cast_or_null<CXXMethodDecl>(CE ? CE->getDirectCallee() : nullptr);
+  if (!MD || !MD->isStatic() || !MD->getIdentifier() ||
+      MD->getName() != "set_enabled" ||
+      !hasQualifiedName(MD->getParent(), "c10::GradMode") ||
+      CE->getNumArgs() != 1)
     return GradSwitch::None;
   return switchFor(CE->getArg(0));
 }
@@ -110,7 +116,8 @@ public:
               walk(VD->getInit());
               if (!VD->hasLocalStorage() || VD->getType()->isReferenceType())
                 continue;
-              GradSwitch Sw = guardSwitch(constructionOf(VD->getInit()), Config);
+              GradSwitch Sw =
+                  guardSwitch(constructionOf(VD->getInit()), Config);
               if (Sw != GradSwitch::None)
                 open(Sw, VD, DS);
             }
@@ -133,9 +140,9 @@ public:
 
 private:
   static bool isScope(const Stmt *S) {
-    return isa<CompoundStmt>(S) || isa<IfStmt>(S) || isa<ForStmt>(S) || isa<WhileStmt>(S) ||
-           isa<DoStmt>(S) || isa<SwitchStmt>(S) || isa<CXXForRangeStmt>(S) ||
-           isa<CXXCatchStmt>(S);
+    return isa<CompoundStmt>(S) || isa<IfStmt>(S) || isa<ForStmt>(S) ||
+           isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<SwitchStmt>(S) ||
+           isa<CXXForRangeStmt>(S) || isa<CXXCatchStmt>(S);
   }
 
   static const CXXConstructExpr *constructionOf(const Expr *E) {
@@ -143,7 +150,8 @@ private:
       E = E->IgnoreImplicit();
       if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
         // `auto g = torch::NoGradGuard();` before C++17 copies a temporary.
-        if (CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor()) {
+        if (CE->getNumArgs() == 1 &&
+            CE->getConstructor()->isCopyOrMoveConstructor()) {
           E = CE->getArg(0);
           continue;
         }
@@ -175,7 +183,8 @@ private:
 };
 } // namespace
 
-const GradModeAnalysis::FunctionRegions &GradModeAnalysis::compute(const FunctionDecl *FD) {
+const GradModeAnalysis::FunctionRegions &
+GradModeAnalysis::compute(const FunctionDecl *FD) {
   auto It = Cache.find(FD);
   if (It != Cache.end())
     return It->second;
@@ -189,7 +198,8 @@ llvm::ArrayRef<GradRegion> GradModeAnalysis::regions(const FunctionDecl *FD) {
   return compute(FD).Regions;
 }
 
-const GradRegion *GradModeAnalysis::regionAt(const FunctionDecl *FD, const Stmt *S) {
+const GradRegion *GradModeAnalysis::regionAt(const FunctionDecl *FD,
+                                             const Stmt *S) {
   const FunctionRegions &R = compute(FD);
   auto It = R.Innermost.find(S);
   if (It == R.Innermost.end())
@@ -210,7 +220,9 @@ llvm::ArrayRef<CallSite> GradModeAnalysis::entries(const FunctionDecl *FD,
 void GradModeAnalysis::propagate() {
   Propagated = true;
   // Lambdas never called by name run where they are written.
-  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const FunctionDecl *, 2>> WrittenIn;
+  llvm::DenseMap<const FunctionDecl *,
+                 llvm::SmallVector<const FunctionDecl *, 2>>
+      WrittenIn;
   llvm::SmallVector<const FunctionDecl *, 16> Work;
   for (const FunctionDecl *F : Index.functions()) {
     const LambdaSite *Written = nullptr;
@@ -239,7 +251,8 @@ void GradModeAnalysis::propagate() {
     for (const FunctionDecl *L : It->second) {
       const LambdaSite *Written = Index.lambdaSite(L);
       const GradRegion *R = Written ? regionAt(C, Written->Lambda) : nullptr;
-      if (R && R->Switch != GradSwitch::Disable && Recording.try_emplace(L, nullptr).second)
+      if (R && R->Switch != GradSwitch::Disable &&
+          Recording.try_emplace(L, nullptr).second)
         Work.push_back(L);
     }
   }
@@ -264,7 +277,8 @@ void GradModeAnalysis::propagate() {
   }
 }
 
-bool GradModeAnalysis::entersRecording(const FunctionDecl *FD, const CallSite **From) {
+bool GradModeAnalysis::entersRecording(const FunctionDecl *FD,
+                                       const CallSite **From) {
   if (!Propagated)
     propagate();
   auto It = Recording.find(FD);

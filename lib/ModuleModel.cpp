@@ -1,4 +1,4 @@
-//===--- ModuleModel.cpp - what a torch::nn::Module subclass holds ---------===//
+//===--- ModuleModel.cpp - what a torch::nn::Module subclass holds --------===//
 #include "torch-tidy/ModuleModel.h"
 #include "torch-tidy/EvaluationOrder.h"
 
@@ -50,9 +50,12 @@ static bool isHandleType(QualType T) {
   return isTensorClass(RD) || isSharedPtr(T) || holderImpl(RD) != nullptr;
 }
 
-static bool isHolderType(QualType T) { return holderImpl(recordOf(T)) != nullptr; }
+static bool isHolderType(QualType T) {
+  return holderImpl(recordOf(T)) != nullptr;
+}
 
-MemberKind ModuleModels::memberKind(QualType T, const CXXRecordDecl **ModuleClass) const {
+MemberKind ModuleModels::memberKind(QualType T,
+                                    const CXXRecordDecl **ModuleClass) const {
   if (ModuleClass)
     *ModuleClass = nullptr;
   if (T.isNull() || T->isReferenceType() || T->isPointerType())
@@ -78,7 +81,8 @@ MemberKind ModuleModels::memberKind(QualType T, const CXXRecordDecl **ModuleClas
   return MemberKind::Config;
 }
 
-std::optional<RegistrationKind> ModuleModels::registrationKind(const CallExpr *Call) const {
+std::optional<RegistrationKind>
+ModuleModels::registrationKind(const CallExpr *Call) const {
   const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
   if (!FD)
     return std::nullopt;
@@ -97,35 +101,58 @@ std::optional<RegistrationKind> ModuleModels::registrationKind(const CallExpr *C
   return std::nullopt;
 }
 
-bool isStatelessModuleClass(const CXXRecordDecl *RD, const ModuleModelConfig &Config) {
+bool isStatelessModuleClass(const CXXRecordDecl *RD,
+                            const ModuleModelConfig &Config) {
   if (!RD)
     return false;
   // LibTorch modules that register nothing and ignore is_training(). Not
   // here: PReLU (a parameter), RReLU (random in training), FractionalMaxPool
   // (a buffer), Dropout and the norms (train/eval), losses (weight buffers).
   static const char *const Stateless[] = {
-      "torch::nn::ReLUImpl",          "torch::nn::ReLU6Impl",
-      "torch::nn::LeakyReLUImpl",     "torch::nn::ELUImpl",
-      "torch::nn::SELUImpl",          "torch::nn::CELUImpl",
-      "torch::nn::GELUImpl",          "torch::nn::SiLUImpl",
-      "torch::nn::MishImpl",          "torch::nn::GLUImpl",
-      "torch::nn::SigmoidImpl",       "torch::nn::LogSigmoidImpl",
-      "torch::nn::TanhImpl",          "torch::nn::TanhshrinkImpl",
-      "torch::nn::HardtanhImpl",      "torch::nn::HardshrinkImpl",
-      "torch::nn::SoftshrinkImpl",    "torch::nn::SoftplusImpl",
-      "torch::nn::SoftsignImpl",      "torch::nn::ThresholdImpl",
-      "torch::nn::SoftmaxImpl",       "torch::nn::SoftminImpl",
-      "torch::nn::LogSoftmaxImpl",    "torch::nn::Softmax2dImpl",
-      "torch::nn::AvgPoolImpl",       "torch::nn::MaxPoolImpl",
-      "torch::nn::AdaptiveAvgPoolImpl", "torch::nn::AdaptiveMaxPoolImpl",
-      "torch::nn::MaxUnpoolImpl",     "torch::nn::LPPoolImpl",
-      "torch::nn::ReflectionPadImpl", "torch::nn::ReplicationPadImpl",
-      "torch::nn::ConstantPadImpl",   "torch::nn::ZeroPad2dImpl",
-      "torch::nn::UpsampleImpl",      "torch::nn::PixelShuffleImpl",
-      "torch::nn::PixelUnshuffleImpl", "torch::nn::IdentityImpl",
-      "torch::nn::FlattenImpl",       "torch::nn::UnflattenImpl",
-      "torch::nn::FoldImpl",          "torch::nn::UnfoldImpl",
-      "torch::nn::CosineSimilarityImpl", "torch::nn::PairwiseDistanceImpl",
+      "torch::nn::ReLUImpl",
+      "torch::nn::ReLU6Impl",
+      "torch::nn::LeakyReLUImpl",
+      "torch::nn::ELUImpl",
+      "torch::nn::SELUImpl",
+      "torch::nn::CELUImpl",
+      "torch::nn::GELUImpl",
+      "torch::nn::SiLUImpl",
+      "torch::nn::MishImpl",
+      "torch::nn::GLUImpl",
+      "torch::nn::SigmoidImpl",
+      "torch::nn::LogSigmoidImpl",
+      "torch::nn::TanhImpl",
+      "torch::nn::TanhshrinkImpl",
+      "torch::nn::HardtanhImpl",
+      "torch::nn::HardshrinkImpl",
+      "torch::nn::SoftshrinkImpl",
+      "torch::nn::SoftplusImpl",
+      "torch::nn::SoftsignImpl",
+      "torch::nn::ThresholdImpl",
+      "torch::nn::SoftmaxImpl",
+      "torch::nn::SoftminImpl",
+      "torch::nn::LogSoftmaxImpl",
+      "torch::nn::Softmax2dImpl",
+      "torch::nn::AvgPoolImpl",
+      "torch::nn::MaxPoolImpl",
+      "torch::nn::AdaptiveAvgPoolImpl",
+      "torch::nn::AdaptiveMaxPoolImpl",
+      "torch::nn::MaxUnpoolImpl",
+      "torch::nn::LPPoolImpl",
+      "torch::nn::ReflectionPadImpl",
+      "torch::nn::ReplicationPadImpl",
+      "torch::nn::ConstantPadImpl",
+      "torch::nn::ZeroPad2dImpl",
+      "torch::nn::UpsampleImpl",
+      "torch::nn::PixelShuffleImpl",
+      "torch::nn::PixelUnshuffleImpl",
+      "torch::nn::IdentityImpl",
+      "torch::nn::FlattenImpl",
+      "torch::nn::UnflattenImpl",
+      "torch::nn::FoldImpl",
+      "torch::nn::UnfoldImpl",
+      "torch::nn::CosineSimilarityImpl",
+      "torch::nn::PairwiseDistanceImpl",
       "torch::nn::FunctionalImpl",
   };
   for (const char *Name : Stateless)
@@ -160,7 +187,8 @@ static std::optional<RegistrationKind> containerAddKind(const CallExpr *Call) {
   if (!MD || !MD->getIdentifier())
     return std::nullopt;
   llvm::StringRef N = MD->getName();
-  if (N != "push_back" && N != "insert" && N != "extend" && N != "update" && N != "append")
+  if (N != "push_back" && N != "insert" && N != "extend" && N != "update" &&
+      N != "append")
     return std::nullopt;
   return containerKind(MD->getParent());
 }
@@ -205,7 +233,8 @@ static const Expr *stripValue(const Expr *E) {
       bool OneArg = N >= 1;
       for (unsigned I = 1; I < N && OneArg; ++I)
         OneArg = isa<CXXDefaultArgExpr>(CE->getArg(I));
-      if (OneArg && isHandleType(CE->getType()) && isHandleType(CE->getArg(0)->getType())) {
+      if (OneArg && isHandleType(CE->getType()) &&
+          isHandleType(CE->getArg(0)->getType())) {
         E = CE->getArg(0);
         continue;
       }
@@ -213,13 +242,16 @@ static const Expr *stripValue(const Expr *E) {
     }
     if (const auto *Call = dyn_cast<CallExpr>(E)) {
       const FunctionDecl *FD = Call->getDirectCallee();
-      if (FD && (hasQualifiedName(FD, "std::move") || hasQualifiedName(FD, "std::forward")) &&
+      if (FD &&
+          (hasQualifiedName(FD, "std::move") ||
+           hasQualifiedName(FD, "std::forward")) &&
           Call->getNumArgs() == 1) {
         E = Call->getArg(0);
         continue;
       }
       if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
-        if ((hasName(FD, "ptr") || hasName(FD, "get")) && MC->getNumArgs() == 0 &&
+        if ((hasName(FD, "ptr") || hasName(FD, "get")) &&
+            MC->getNumArgs() == 0 &&
             isHandleType(MC->getImplicitObjectArgument()->getType())) {
           E = MC->getImplicitObjectArgument();
           continue;
@@ -246,7 +278,8 @@ static bool isTrueArg(const Expr *A) {
       A = B->getSubExpr();
       continue;
     }
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(A)) { // c10::optional<bool>(true)
+    if (const auto *CE =
+            dyn_cast<CXXConstructExpr>(A)) { // c10::optional<bool>(true)
       if (CE->getNumArgs() != 1)
         return false;
       A = CE->getArg(0);
@@ -412,8 +445,8 @@ private:
     return It == Index.end() ? nullptr : &Model.Members[It->second];
   }
 
-  void addRegistration(const FieldDecl *FD, bool Own, RegistrationKind K, const Expr *Call,
-                       const Frame &F) {
+  void addRegistration(const FieldDecl *FD, bool Own, RegistrationKind K,
+                       const Expr *Call, const Frame &F) {
     Registration R;
     R.Kind = K;
     R.Call = Call;
@@ -425,7 +458,8 @@ private:
     Models.FieldRegistrations[FD].push_back(R);
     if (ModuleMember *M = Own ? memberOf(FD) : nullptr) {
       M->Registrations.push_back(R);
-      if (CurMode == Mode::Setup && !llvm::is_contained(M->RegisteredBy, SetupIdx))
+      if (CurMode == Mode::Setup &&
+          !llvm::is_contained(M->RegisteredBy, SetupIdx))
         M->RegisteredBy.push_back(SetupIdx);
     }
   }
@@ -444,9 +478,11 @@ private:
 
   // --- expressions
   bool isSelf(const Expr *E, const Frame &F, unsigned Depth = 0) const;
-  Trace trace(const Expr *E, const Frame &F, bool MarkLocals, unsigned Depth = 0);
+  Trace trace(const Expr *E, const Frame &F, bool MarkLocals,
+              unsigned Depth = 0);
   const FieldDecl *storeTarget(const Expr *LHS, const Frame &F) const;
-  ValueKind classify(const Expr *E, const Frame &F, const VarDecl **Local, unsigned Depth = 0);
+  ValueKind classify(const Expr *E, const Frame &F, const VarDecl **Local,
+                     unsigned Depth = 0);
 
   // --- statements
   /// Walks \p S with \p F as the frame of the function being read. Whether
@@ -472,10 +508,11 @@ private:
   bool inLoop() const { return LoopDepth > 0; }
   void walkCtor(const CXXConstructorDecl *Def, Frame &F);
   void synthesizeInits(Frame &F);
-  void handleStore(const Expr *Whole, const Expr *LHS, const Expr *RHS, Frame &F);
+  void handleStore(const Expr *Whole, const Expr *LHS, const Expr *RHS,
+                   Frame &F);
   void handleCall(const CallExpr *Call, Frame &F);
-  void registerArgs(const Expr *Call, llvm::ArrayRef<const Expr *> Args, RegistrationKind K,
-                    bool AnyArg, Frame &F);
+  void registerArgs(const Expr *Call, llvm::ArrayRef<const Expr *> Args,
+                    RegistrationKind K, bool AnyArg, Frame &F);
   void walkLambda(const LambdaExpr *L, const Frame &F, const Expr *Site);
   void recordStore(const FieldDecl *FD, MemberStore S, const VarDecl *Local);
   void finishSetup();
@@ -486,7 +523,7 @@ private:
   llvm::DenseMap<const FieldDecl *, unsigned> Index;
 
   Mode CurMode = Mode::Method;
-  Frame *Cur = nullptr;   ///< the frame walkIn set for the statement being walked
+  Frame *Cur = nullptr; ///< the frame walkIn set for the statement being walked
   unsigned LoopDepth = 0; ///< loops (and lambdas run elsewhere) around it
   unsigned SetupIdx = 0;
   const FunctionDecl *Root = nullptr;
@@ -495,7 +532,9 @@ private:
   /// unique, so one set serves every frame).
   llvm::SmallPtrSet<const VarDecl *, 8> RegisteredLocals;
   /// Stores of the current setup whose value is a local, resolved at its end.
-  llvm::SmallVector<std::pair<std::pair<unsigned, unsigned>, const VarDecl *>, 4> PendingLocals;
+  llvm::SmallVector<std::pair<std::pair<unsigned, unsigned>, const VarDecl *>,
+                    4>
+      PendingLocals;
 };
 
 bool ModelBuilder::isSelf(const Expr *E, const Frame &F, unsigned Depth) const {
@@ -525,7 +564,8 @@ bool ModelBuilder::isSelf(const Expr *E, const Frame &F, unsigned Depth) const {
   return false;
 }
 
-Trace ModelBuilder::trace(const Expr *E, const Frame &F, bool MarkLocals, unsigned Depth) {
+Trace ModelBuilder::trace(const Expr *E, const Frame &F, bool MarkLocals,
+                          unsigned Depth) {
   Trace T;
   E = stripValue(E);
   if (!E || Depth > 8)
@@ -591,8 +631,8 @@ Trace ModelBuilder::trace(const Expr *E, const Frame &F, bool MarkLocals, unsign
       RegisteredLocals.insert(VD);
     return trace(VD->getInit(), F, MarkLocals, Depth + 1);
   }
-  if (isa<CallExpr>(E) || isa<CXXConstructExpr>(E) || isa<CXXNullPtrLiteralExpr>(E) ||
-      isa<InitListExpr>(E)) {
+  if (isa<CallExpr>(E) || isa<CXXConstructExpr>(E) ||
+      isa<CXXNullPtrLiteralExpr>(E) || isa<InitListExpr>(E)) {
     T.K = Trace::Other;
     return T;
   }
@@ -608,7 +648,8 @@ Trace ModelBuilder::trace(const Expr *E, const Frame &F, bool MarkLocals, unsign
   return T;
 }
 
-const FieldDecl *ModelBuilder::storeTarget(const Expr *LHS, const Frame &F) const {
+const FieldDecl *ModelBuilder::storeTarget(const Expr *LHS,
+                                           const Frame &F) const {
   LHS = LHS ? LHS->IgnoreParenImpCasts() : nullptr;
   if (const auto *ME = dyn_cast_or_null<MemberExpr>(LHS)) {
     if (isSelf(ME->getBase(), F))
@@ -626,8 +667,8 @@ const FieldDecl *ModelBuilder::storeTarget(const Expr *LHS, const Frame &F) cons
   return nullptr;
 }
 
-ValueKind ModelBuilder::classify(const Expr *E, const Frame &F, const VarDecl **Local,
-                                 unsigned Depth) {
+ValueKind ModelBuilder::classify(const Expr *E, const Frame &F,
+                                 const VarDecl **Local, unsigned Depth) {
   E = stripValue(E);
   if (!E || Depth > 8)
     return ValueKind::Unknown;
@@ -730,7 +771,8 @@ ValueKind ModelBuilder::returnKind(const FunctionDecl *Def) {
   ValueKind K = ValueKind::Unknown;
   bool First = true;
   for (const ReturnStmt *R : Returns) {
-    ValueKind RK = R->getRetValue() ? classify(R->getRetValue(), F, nullptr) : ValueKind::Unknown;
+    ValueKind RK = R->getRetValue() ? classify(R->getRetValue(), F, nullptr)
+                                    : ValueKind::Unknown;
     K = First ? RK : combine(K, RK);
     First = false;
   }
@@ -741,7 +783,8 @@ ValueKind ModelBuilder::returnKind(const FunctionDecl *Def) {
   return K;
 }
 
-void ModelBuilder::recordStore(const FieldDecl *FD, MemberStore S, const VarDecl *Local) {
+void ModelBuilder::recordStore(const FieldDecl *FD, MemberStore S,
+                               const VarDecl *Local) {
   if (CurMode != Mode::Setup)
     return;
   ModuleMember *M = memberOf(FD);
@@ -759,7 +802,8 @@ void ModelBuilder::recordStore(const FieldDecl *FD, MemberStore S, const VarDecl
   Stores.push_back(S);
 }
 
-void ModelBuilder::handleStore(const Expr *Whole, const Expr *LHS, const Expr *RHS, Frame &F) {
+void ModelBuilder::handleStore(const Expr *Whole, const Expr *LHS,
+                               const Expr *RHS, Frame &F) {
   const FieldDecl *FD = storeTarget(LHS, F);
   if (!FD) {
     walkIn(LHS, F);
@@ -784,7 +828,8 @@ void ModelBuilder::handleStore(const Expr *Whole, const Expr *LHS, const Expr *R
   recordStore(FD, S, Local);
 }
 
-void ModelBuilder::registerArgs(const Expr *Call, llvm::ArrayRef<const Expr *> Args,
+void ModelBuilder::registerArgs(const Expr *Call,
+                                llvm::ArrayRef<const Expr *> Args,
                                 RegistrationKind K, bool AnyArg, Frame &F) {
   for (const Expr *Arg : Args) {
     Trace T = trace(Arg, F, /*MarkLocals=*/true);
@@ -801,7 +846,8 @@ void ModelBuilder::registerArgs(const Expr *Call, llvm::ArrayRef<const Expr *> A
 /// a helper) may run any number of times with unknown arguments: what it does
 /// to captured members counts, and what it registers through its own
 /// parameters cannot be traced.
-void ModelBuilder::walkLambda(const LambdaExpr *L, const Frame &F, const Expr *Site) {
+void ModelBuilder::walkLambda(const LambdaExpr *L, const Frame &F,
+                              const Expr *Site) {
   const CXXMethodDecl *Op = L->getCallOperator();
   if (!Op)
     return;
@@ -859,7 +905,8 @@ void ModelBuilder::handleCall(const CallExpr *Call, Frame &F) {
   if (std::optional<RegistrationKind> K = containerAddKind(Call)) {
     for (const Stmt *Child : Call->children())
       walkIn(Child, F);
-    llvm::SmallVector<const Expr *, 4> Args(Call->arguments().begin(), Call->arguments().end());
+    llvm::SmallVector<const Expr *, 4> Args(Call->arguments().begin(),
+                                            Call->arguments().end());
     registerArgs(Call, Args, *K, /*AnyArg=*/true, F);
     return;
   }
@@ -880,8 +927,8 @@ void ModelBuilder::handleCall(const CallExpr *Call, Frame &F) {
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
   bool IsLambda = MD && MD->getParent()->isLambda();
   // Lambdas handed to other code (std::for_each, Module::apply, helpers).
-  for (unsigned I = IsLambda && isa<CXXOperatorCallExpr>(Call) ? 1 : 0; I < Call->getNumArgs();
-       ++I)
+  for (unsigned I = IsLambda && isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
+       I < Call->getNumArgs(); ++I)
     if (const LambdaExpr *L = lambdaOf(Call->getArg(I)))
       walkLambda(L, F, Call);
   const Expr *Obj = memberCallObject(Call);
@@ -949,8 +996,8 @@ void ModelBuilder::handleCall(const CallExpr *Call, Frame &F) {
       markOpaque();
     return;
   }
-  bool Relevant = NF.ThisIsSelf || !NF.ParamField.empty() || !NF.SelfParams.empty() ||
-                  !NF.ParamLocal.empty();
+  bool Relevant = NF.ThisIsSelf || !NF.ParamField.empty() ||
+                  !NF.SelfParams.empty() || !NF.ParamLocal.empty();
   if (!Relevant || InProgress.count(Def))
     return;
   if (NF.Depth > Models.Config.MaxCallDepth) {
@@ -988,8 +1035,10 @@ bool ModelBuilder::visit(const Stmt *S) {
   }
   if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
     // `torch::nn::Sequential(fc1, relu, fc2)` registers its arguments.
-    if (std::optional<RegistrationKind> K = containerKind(CE->getType()->getAsCXXRecordDecl())) {
-      llvm::SmallVector<const Expr *, 4> Args(CE->arguments().begin(), CE->arguments().end());
+    if (std::optional<RegistrationKind> K =
+            containerKind(CE->getType()->getAsCXXRecordDecl())) {
+      llvm::SmallVector<const Expr *, 4> Args(CE->arguments().begin(),
+                                              CE->arguments().end());
       if (!(Args.size() == 1 && isHandleType(Args.front()->getType())))
         registerArgs(CE, Args, *K, /*AnyArg=*/true, F);
     }
@@ -1010,7 +1059,8 @@ void ModelBuilder::walkCtor(const CXXConstructorDecl *Def, Frame &F) {
     const Expr *Init = I->getInit();
     if (I->isDelegatingInitializer()) {
       walkIn(Init, F); // the arguments
-      const auto *CE = dyn_cast_or_null<CXXConstructExpr>(Init ? Init->IgnoreImplicit() : nullptr);
+      const auto *CE = dyn_cast_or_null<CXXConstructExpr>(
+          Init ? Init->IgnoreImplicit() : nullptr);
       const CXXConstructorDecl *Target = CE ? CE->getConstructor() : nullptr;
       const FunctionDecl *TDef = nullptr;
       if (Target && Target->hasBody(TDef) && TDef && !InProgress.count(TDef)) {
@@ -1065,7 +1115,8 @@ void ModelBuilder::synthesizeInits(Frame &F) {
       S.Kind = classify(Init, F, &Local);
       walkIn(Init, F);
     } else {
-      S.Kind = M.Kind == MemberKind::Holder ? ValueKind::Fresh : ValueKind::Null;
+      S.Kind =
+          M.Kind == MemberKind::Holder ? ValueKind::Fresh : ValueKind::Null;
     }
     recordStore(FD, S, Local);
   }
@@ -1085,7 +1136,8 @@ void ModelBuilder::finishSetup() {
         VD = nullptr;
     }
     if (Registered)
-      Model.Members[P.first.first].Stores[SetupIdx][P.first.second].Kind = ValueKind::Registered;
+      Model.Members[P.first.first].Stores[SetupIdx][P.first.second].Kind =
+          ValueKind::Registered;
   }
   // A registered local stored into a member registers the member too.
   for (ModuleMember &M : Model.Members)
@@ -1118,7 +1170,8 @@ void ModelBuilder::build() {
     ModuleMember M;
     M.Field = FD;
     M.Kind = Models.memberKind(FD->getType(), &M.ModuleClass);
-    M.Stateless = M.ModuleClass && isStatelessModuleClass(M.ModuleClass, Models.Config);
+    M.Stateless =
+        M.ModuleClass && isStatelessModuleClass(M.ModuleClass, Models.Config);
     Index[FD] = Model.Members.size();
     Model.Members.push_back(std::move(M));
   }
@@ -1193,8 +1246,8 @@ void ModelBuilder::build() {
 
   // The other methods: uses, and registrations made after construction.
   for (const CXXMethodDecl *MD : RD->methods()) {
-    if (isa<CXXConstructorDecl>(MD) || isa<CXXDestructorDecl>(MD) || MD == Reset ||
-        MD->isStatic() || MD->isImplicit())
+    if (isa<CXXConstructorDecl>(MD) || isa<CXXDestructorDecl>(MD) ||
+        MD == Reset || MD->isStatic() || MD->isImplicit())
       continue;
     const FunctionDecl *Def = nullptr;
     if (!MD->hasBody(Def) || !Def || Def->isDependentContext()) {
@@ -1266,7 +1319,8 @@ const ModuleModel *ModuleModels::get(const CXXRecordDecl *RD) {
   return Raw;
 }
 
-llvm::ArrayRef<Registration> ModuleModels::registrationsOf(const FieldDecl *FD) const {
+llvm::ArrayRef<Registration>
+ModuleModels::registrationsOf(const FieldDecl *FD) const {
   auto It = FieldRegistrations.find(FD);
   if (It == FieldRegistrations.end())
     return {};

@@ -16,7 +16,9 @@ namespace torch_tidy {
 
 void GradFlow::merge(const GradFlow &Other) {
   for (const GradSource &S : Other.Sources)
-    if (llvm::none_of(Sources, [&](const GradSource &Mine) { return Mine.Where == S.Where; }))
+    if (llvm::none_of(Sources, [&](const GradSource &Mine) {
+          return Mine.Where == S.Where;
+        }))
       Sources.push_back(S);
   for (const ParmVarDecl *P : Other.Params)
     if (!llvm::is_contained(Params, P))
@@ -24,7 +26,8 @@ void GradFlow::merge(const GradFlow &Other) {
   View = View || Other.View;
 }
 
-static bool isOneOf(llvm::StringRef N, std::initializer_list<llvm::StringRef> Names) {
+static bool isOneOf(llvm::StringRef N,
+                    std::initializer_list<llvm::StringRef> Names) {
   return llvm::is_contained(Names, N);
 }
 
@@ -66,7 +69,8 @@ static std::optional<bool> literalBool(const Expr *E) {
 }
 
 /// The `requires_grad` argument of a call (argument \p I, or its default).
-static std::optional<bool> flagArgument(const CallExpr *CE, unsigned I, bool Default) {
+static std::optional<bool> flagArgument(const CallExpr *CE, unsigned I,
+                                        bool Default) {
   if (CE->getNumArgs() <= I)
     return Default;
   return literalBool(CE->getArg(I));
@@ -79,17 +83,23 @@ static bool isTensorExpr(const Expr *E) {
 /// The parameters of LibTorch's layers, as declared in torch/nn/modules.
 static bool isLayerParameter(const FieldDecl *F) {
   llvm::StringRef N = nameOf(F);
-  if (!isOneOf(N, {"weight", "bias", "weight_ih", "weight_hh", "bias_ih", "bias_hh",
-                   "in_proj_weight", "in_proj_bias", "bias_k", "bias_v", "q_proj_weight",
-                   "k_proj_weight", "v_proj_weight"}))
+  if (!isOneOf(N,
+               {"weight", "bias", "weight_ih", "weight_hh", "bias_ih",
+                "bias_hh", "in_proj_weight", "in_proj_bias", "bias_k", "bias_v",
+                "q_proj_weight", "k_proj_weight", "v_proj_weight"}))
     return false;
   const auto *RD = dyn_cast<CXXRecordDecl>(F->getParent());
-  static const char *const Layers[] = {
-      "torch::nn::LinearImpl",     "torch::nn::BilinearImpl",  "torch::nn::ConvNdImpl",
-      "torch::nn::PReLUImpl",      "torch::nn::MultiheadAttentionImpl",
-      "torch::nn::NormImplBase",   "torch::nn::LayerNormImpl", "torch::nn::GroupNormImpl",
-      "torch::nn::EmbeddingImpl",  "torch::nn::EmbeddingBagImpl",
-      "torch::nn::RNNCellImplBase"};
+  static const char *const Layers[] = {"torch::nn::LinearImpl",
+                                       "torch::nn::BilinearImpl",
+                                       "torch::nn::ConvNdImpl",
+                                       "torch::nn::PReLUImpl",
+                                       "torch::nn::MultiheadAttentionImpl",
+                                       "torch::nn::NormImplBase",
+                                       "torch::nn::LayerNormImpl",
+                                       "torch::nn::GroupNormImpl",
+                                       "torch::nn::EmbeddingImpl",
+                                       "torch::nn::EmbeddingBagImpl",
+                                       "torch::nn::RNNCellImplBase"};
   for (const char *L : Layers)
     if (hasQualifiedName(RD, L))
       return true;
@@ -98,27 +108,31 @@ static bool isLayerParameter(const FieldDecl *F) {
 
 /// Tensor methods that return a view of the tensor.
 static bool isViewMethod(llvm::StringRef N) {
-  return isOneOf(N, {"view", "view_as", "reshape", "reshape_as", "flatten", "unflatten",
-                     "narrow", "select", "slice", "index", "diagonal", "as_strided",
-                     "transpose", "t", "permute", "movedim", "swapaxes", "swapdims", "squeeze",
-                     "unsqueeze", "expand", "expand_as", "unfold", "alias", "chunk", "split",
-                     "unbind", "tensor_split", "real", "imag"});
+  return isOneOf(
+      N, {"view",      "view_as",    "reshape",      "reshape_as", "flatten",
+          "unflatten", "narrow",     "select",       "slice",      "index",
+          "diagonal",  "as_strided", "transpose",    "t",          "permute",
+          "movedim",   "swapaxes",   "swapdims",     "squeeze",    "unsqueeze",
+          "expand",    "expand_as",  "unfold",       "alias",      "chunk",
+          "split",     "unbind",     "tensor_split", "real",       "imag"});
 }
 
 /// Methods of containers (std::vector, torch::OrderedDict and its items,
 /// iterators, optionals) that give access to what the container holds.
 static bool isAccessor(llvm::StringRef N) {
-  return isOneOf(N, {"at", "front", "back", "value", "values", "pair", "items", "find", "get",
-                     "begin", "end", "cbegin", "cend", "rbegin", "rend"});
+  return isOneOf(N, {"at", "front", "back", "value", "values", "pair", "items",
+                     "find", "get", "begin", "end", "cbegin", "cend", "rbegin",
+                     "rend"});
 }
 
 static bool isContainerInsert(llvm::StringRef N) {
-  return isOneOf(N, {"push_back", "emplace_back", "push_front", "emplace_front", "insert",
-                     "emplace", "assign"});
+  return isOneOf(N, {"push_back", "emplace_back", "push_front", "emplace_front",
+                     "insert", "emplace", "assign"});
 }
 
 bool RequiresGradAnalysis::isGradAccessor(const CallExpr *CE) {
-  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE ? CE->getDirectCallee() : nullptr);
+  const auto *MD =
+      dyn_cast_or_null<CXXMethodDecl>(CE ? CE->getDirectCallee() : nullptr);
   if (!MD || !isTensorClass(MD->getParent()))
     return false;
   llvm::StringRef N = nameOf(MD);
@@ -134,7 +148,8 @@ static GradFlow sourceFlow(GradSourceKind K, const Expr *Where) {
 //===----------------------------------------------------------------------===//
 // Evaluating expressions.
 
-GradFlow RequiresGradAnalysis::eval(const Expr *E, const Facts &F, unsigned Depth) {
+GradFlow RequiresGradAnalysis::eval(const Expr *E, const Facts &F,
+                                    unsigned Depth) {
   if (!E || Depth > 48)
     return {};
   E = E->IgnoreParens();
@@ -195,7 +210,8 @@ GradFlow RequiresGradAnalysis::eval(const Expr *E, const Facts &F, unsigned Dept
       return {};
     if (isLayerParameter(Field))
       return sourceFlow(GradSourceKind::LayerParameter, ME);
-    if (nameOf(Field) == "second" && hasQualifiedName(Field->getParent(), "std::pair"))
+    if (nameOf(Field) == "second" &&
+        hasQualifiedName(Field->getParent(), "std::pair"))
       return eval(ME->getBase(), F, Depth + 1);
     return fieldFlow(Field);
   }
@@ -219,7 +235,8 @@ GradFlow RequiresGradAnalysis::eval(const Expr *E, const Facts &F, unsigned Dept
   return {};
 }
 
-GradFlow RequiresGradAnalysis::callFlow(const CallExpr *CE, const Facts &F, unsigned Depth) {
+GradFlow RequiresGradAnalysis::callFlow(const CallExpr *CE, const Facts &F,
+                                        unsigned Depth) {
   const FunctionDecl *Callee = CE->getDirectCallee();
   if (!Callee)
     return {};
@@ -290,15 +307,18 @@ GradFlow RequiresGradAnalysis::callFlow(const CallExpr *CE, const Facts &F, unsi
         return {};
       }
     }
-    if ((Name == "parameters" && isSameOrDerivedFrom(Cls, "torch::optim::Optimizer")) ||
-        (Name == "params" && hasQualifiedName(Cls, "torch::optim::OptimizerParamGroup")))
+    if ((Name == "parameters" &&
+         isSameOrDerivedFrom(Cls, "torch::optim::Optimizer")) ||
+        (Name == "params" &&
+         hasQualifiedName(Cls, "torch::optim::OptimizerParamGroup")))
       return sourceFlow(GradSourceKind::OptimizerParameters, CE);
     if (isTensorClass(Cls)) {
       if (Name == "requires_grad_" || Name == "set_requires_grad") {
         std::optional<bool> On = flagArgument(CE, 0, true);
         if (!On)
           return eval(Obj, F, Depth + 1);
-        return *On ? sourceFlow(GradSourceKind::SetRequiresGrad, CE) : GradFlow();
+        return *On ? sourceFlow(GradSourceKind::SetRequiresGrad, CE)
+                   : GradFlow();
       }
       if (isViewMethod(Name)) {
         GradFlow Out = eval(Obj, F, Depth + 1);
@@ -329,8 +349,8 @@ GradFlow RequiresGradAnalysis::callFlow(const CallExpr *CE, const Facts &F, unsi
 
   // Free functions.
   if (Callee->isInStdNamespace() &&
-      (Name == "move" || Name == "forward" || Name == "as_const" || Name == "ref" ||
-       Name == "cref") &&
+      (Name == "move" || Name == "forward" || Name == "as_const" ||
+       Name == "ref" || Name == "cref") &&
       CE->getNumArgs() == 1)
     return eval(CE->getArg(0), F, Depth + 1);
   if (hasQualifiedName(Callee, "c10::requires_grad")) {
@@ -341,12 +361,13 @@ GradFlow RequiresGradAnalysis::callFlow(const CallExpr *CE, const Facts &F, unsi
   if (UserDef)
     return ReturnOf(UserDef);
   // at::relu_(t) and friends return their first argument.
-  if (Name.ends_with("_") && CE->getNumArgs() > 0 && Callee->getNumParams() > 0 &&
-      isTensorExpr(CE->getArg(0)) &&
+  if (Name.ends_with("_") && CE->getNumArgs() > 0 &&
+      Callee->getNumParams() > 0 && isTensorExpr(CE->getArg(0)) &&
       Callee->getParamDecl(0)->getType()->isLValueReferenceType())
     return eval(CE->getArg(0), F, Depth + 1);
   // Factories: a new tensor requires grad when its options say so.
-  if (isTensorType(CE->getType()) && !Callee->getReturnType()->isReferenceType()) {
+  if (isTensorType(CE->getType()) &&
+      !Callee->getReturnType()->isReferenceType()) {
     GradFlow Out;
     for (const Expr *Arg : CE->arguments())
       if (hasQualifiedName(pointeeClass(Arg->getType()), "c10::TensorOptions"))
@@ -393,7 +414,8 @@ class FlowWalker : public EvaluationOrderWalker<FlowWalker> {
   friend class EvaluationOrderWalker<FlowWalker>;
 
 public:
-  FlowWalker(RequiresGradAnalysis &A, const FunctionDecl *FD, RequiresGradAnalysis::Facts &Out)
+  FlowWalker(RequiresGradAnalysis &A, const FunctionDecl *FD,
+             RequiresGradAnalysis::Facts &Out)
       : A(A), FD(FD), Out(Out) {}
 
   void run() {
@@ -542,7 +564,8 @@ private:
         std::optional<bool> On = flagArgument(MC, 0, true);
         if (On)
           assign(Obj,
-                 *On ? sourceFlow(GradSourceKind::SetRequiresGrad, MC) : GradFlow(),
+                 *On ? sourceFlow(GradSourceKind::SetRequiresGrad, MC)
+                     : GradFlow(),
                  /*Replace=*/true);
         return true;
       }
@@ -564,7 +587,8 @@ private:
   llvm::DenseMap<const ValueDecl *, GradFlow> State;
 };
 
-const RequiresGradAnalysis::Facts &RequiresGradAnalysis::facts(const FunctionDecl *FD) {
+const RequiresGradAnalysis::Facts &
+RequiresGradAnalysis::facts(const FunctionDecl *FD) {
   auto It = Cache.find(FD);
   if (It != Cache.end())
     return *It->second;
@@ -591,17 +615,18 @@ GradFlow RequiresGradAnalysis::flowOf(const Expr *E, const FunctionDecl *FD) {
 //===----------------------------------------------------------------------===//
 // Following a flow out through the callers.
 
-std::optional<GradUse> RequiresGradAnalysis::resolve(GradFlow Flow, const Stmt *At,
+std::optional<GradUse> RequiresGradAnalysis::resolve(GradFlow Flow,
+                                                     const Stmt *At,
                                                      const FunctionDecl *FD,
                                                      bool NeedRecording) {
   llvm::DenseSet<const FunctionDecl *> Visited;
   unsigned Budget = 256;
-  std::function<std::optional<GradUse>(const FunctionDecl *, const GradFlow &, const Stmt *,
-                                       bool, llvm::SmallVector<const CallSite *, 2>,
-                                       const GradRegion *)>
+  std::function<std::optional<GradUse>(
+      const FunctionDecl *, const GradFlow &, const Stmt *, bool,
+      llvm::SmallVector<const CallSite *, 2>, const GradRegion *)>
       Visit;
-  Visit = [&](const FunctionDecl *F, const GradFlow &Fl, const Stmt *Here, bool Decided,
-              llvm::SmallVector<const CallSite *, 2> Via,
+  Visit = [&](const FunctionDecl *F, const GradFlow &Fl, const Stmt *Here,
+              bool Decided, llvm::SmallVector<const CallSite *, 2> Via,
               const GradRegion *Region) -> std::optional<GradUse> {
     if (Budget == 0)
       return std::nullopt;
@@ -654,24 +679,25 @@ std::optional<GradUse> RequiresGradAnalysis::resolve(GradFlow Flow, const Stmt *
         if (P->getDeclContext() != F)
           Outer.Params.push_back(P);
       if (!Outer.empty())
-        return Visit(Written->Owner, Outer, Written->Lambda, Decided, Via, Region);
+        return Visit(Written->Owner, Outer, Written->Lambda, Decided, Via,
+                     Region);
     }
     return std::nullopt;
   };
   return Visit(FD, Flow, At, false, {}, nullptr);
 }
 
-std::optional<GradUse> RequiresGradAnalysis::requiresGrad(const Expr *E,
-                                                         const FunctionDecl *FD) {
+std::optional<GradUse>
+RequiresGradAnalysis::requiresGrad(const Expr *E, const FunctionDecl *FD) {
   GradFlow F = flowOf(E, FD);
   if (F.empty())
     return std::nullopt;
   return resolve(F, nullptr, FD, /*NeedRecording=*/false);
 }
 
-std::optional<GradUse> RequiresGradAnalysis::requiresGradWhileRecording(const Expr *E,
-                                                                       const Stmt *At,
-                                                                       const FunctionDecl *FD) {
+std::optional<GradUse>
+RequiresGradAnalysis::requiresGradWhileRecording(const Expr *E, const Stmt *At,
+                                                 const FunctionDecl *FD) {
   GradFlow F = flowOf(E, FD);
   if (F.empty())
     return std::nullopt;

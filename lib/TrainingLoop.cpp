@@ -11,8 +11,8 @@ using namespace clang;
 namespace torch_tidy {
 
 bool isLoop(const Stmt *S) {
-  return S && (isa<ForStmt>(S) || isa<CXXForRangeStmt>(S) || isa<WhileStmt>(S) ||
-               isa<DoStmt>(S));
+  return S && (isa<ForStmt>(S) || isa<CXXForRangeStmt>(S) ||
+               isa<WhileStmt>(S) || isa<DoStmt>(S));
 }
 
 const Stmt *loopBody(const Stmt *Loop) {
@@ -115,18 +115,22 @@ private:
         add(EventKind::ZeroGrad, CE, Cond);
         return;
       }
-      if ((hasName(MD, "eval") || hasName(MD, "train")) && isModuleClass(Cls, Types)) {
+      if ((hasName(MD, "eval") || hasName(MD, "train")) &&
+          isModuleClass(Cls, Types)) {
         bool Eval = hasName(MD, "eval");
-        if (!Eval && CE->getNumArgs() > 0 && !CE->getArg(0)->isDefaultArgument()) {
+        if (!Eval && CE->getNumArgs() > 0 &&
+            !CE->getArg(0)->isDefaultArgument()) {
           bool On = true;
-          if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(CE->getArg(0)->IgnoreParenImpCasts()))
+          if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(
+                  CE->getArg(0)->IgnoreParenImpCasts()))
             On = B->getValue();
           Eval = !On;
         }
         add(Eval ? EventKind::Eval : EventKind::Train, CE, Cond);
         return;
       }
-    } else if (hasName(FD, "backward") && hasQualifiedName(FD, "torch::autograd::backward")) {
+    } else if (hasName(FD, "backward") &&
+               hasQualifiedName(FD, "torch::autograd::backward")) {
       add(EventKind::Backward, CE, Cond);
       return;
     }
@@ -145,7 +149,8 @@ private:
     if (Callee.empty())
       return;
     // Operator calls on methods (a lambda's `()`) pass the object as argument 0.
-    unsigned Offset = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+    unsigned Offset =
+        isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(FD) ? 1 : 0;
     for (AutogradEvent E : Callee) {
       E.Site = CE;
       E.Via = Def;
@@ -188,7 +193,8 @@ EventList AutogradEventAnalysis::iteration(const Stmt *Loop) {
   return Out;
 }
 
-EventList AutogradEventAnalysis::summary(const FunctionDecl *FD, unsigned Depth) {
+EventList AutogradEventAnalysis::summary(const FunctionDecl *FD,
+                                         unsigned Depth) {
   auto It = Summaries.find(FD);
   if (It != Summaries.end())
     return It->second;
@@ -216,8 +222,8 @@ EventList AutogradEventAnalysis::summary(const FunctionDecl *FD, unsigned Depth)
 namespace {
 class LoopFinder {
 public:
-  using Callback = llvm::function_ref<void(const Stmt *, llvm::ArrayRef<const Stmt *>,
-                                           const FunctionDecl *)>;
+  using Callback = llvm::function_ref<void(
+      const Stmt *, llvm::ArrayRef<const Stmt *>, const FunctionDecl *)>;
   LoopFinder(Callback Fn) : Fn(Fn) {}
 
   void walk(const Stmt *Root, const FunctionDecl *Owner) {
@@ -249,10 +255,11 @@ private:
 };
 } // namespace
 
-void forEachLoop(const FunctionDecl *FD,
-                 llvm::function_ref<void(const Stmt *, llvm::ArrayRef<const Stmt *>,
-                                         const FunctionDecl *)>
-                     Fn) {
+void forEachLoop(
+    const FunctionDecl *FD,
+    llvm::function_ref<void(const Stmt *, llvm::ArrayRef<const Stmt *>,
+                            const FunctionDecl *)>
+        Fn) {
   if (!FD || !FD->getBody())
     return;
   LoopFinder(Fn).walk(FD->getBody(), FD);
@@ -282,7 +289,8 @@ std::string spellObjectAccess(const AutogradEvent &E, const FunctionDecl *Owner,
     const auto *FieldClass = dyn_cast<CXXRecordDecl>(FieldD->getParent());
     if (const auto *MD = dyn_cast<CXXMethodDecl>(Owner))
       Visible = FieldClass && !MD->isStatic() &&
-                (MD->getParent() == FieldClass || MD->getParent()->isDerivedFrom(FieldClass));
+                (MD->getParent() == FieldClass ||
+                 MD->getParent()->isDerivedFrom(FieldClass));
   }
   if (!Visible)
     return "";

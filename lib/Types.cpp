@@ -1,4 +1,4 @@
-//===--- Types.cpp - what a LibTorch type is -------------------------------===//
+//===--- Types.cpp - what a LibTorch type is ------------------------------===//
 #include "torch-tidy/Types.h"
 
 #include "clang/AST/DeclTemplate.h"
@@ -41,7 +41,8 @@ static const CXXRecordDecl *definitionOf(const CXXRecordDecl *D) {
   return D;
 }
 
-bool isSameOrDerivedFrom(const CXXRecordDecl *D, llvm::StringRef QualifiedName) {
+bool isSameOrDerivedFrom(const CXXRecordDecl *D,
+                         llvm::StringRef QualifiedName) {
   D = definitionOf(D);
   if (!D)
     return false;
@@ -89,7 +90,8 @@ const CXXRecordDecl *pointeeClass(QualType T, Access *How) {
     if (const CXXRecordDecl *Inner = templateArgClass(RD, "std::shared_ptr")) {
       RD = Inner;
       A = Access::Pointer;
-    } else if (const CXXRecordDecl *Inner2 = templateArgClass(RD, "std::unique_ptr")) {
+    } else if (const CXXRecordDecl *Inner2 =
+                   templateArgClass(RD, "std::unique_ptr")) {
       RD = Inner2;
       A = Access::Pointer;
     }
@@ -103,18 +105,21 @@ const CXXRecordDecl *holderImpl(const CXXRecordDecl *D) {
   D = definitionOf(D);
   if (!D)
     return nullptr;
-  if (const CXXRecordDecl *Impl = templateArgClass(D, "torch::nn::ModuleHolder"))
+  if (const CXXRecordDecl *Impl =
+          templateArgClass(D, "torch::nn::ModuleHolder"))
     return Impl;
   if (!D->hasDefinition())
     return nullptr;
   for (const CXXBaseSpecifier &Base : D->bases())
-    if (const CXXRecordDecl *Impl = holderImpl(Base.getType()->getAsCXXRecordDecl()))
+    if (const CXXRecordDecl *Impl =
+            holderImpl(Base.getType()->getAsCXXRecordDecl()))
       return Impl;
   return nullptr;
 }
 
 bool isTensorClass(const CXXRecordDecl *D) {
-  return D && (hasQualifiedName(D, "at::Tensor") || hasQualifiedName(D, "at::TensorBase"));
+  return D && (hasQualifiedName(D, "at::Tensor") ||
+               hasQualifiedName(D, "at::TensorBase"));
 }
 
 bool isTensorType(QualType T) {
@@ -134,7 +139,9 @@ bool isModuleClass(const CXXRecordDecl *D, const TypeConfig &Config) {
                isAnyOf(D, Config.ExtraModuleClasses));
 }
 
-bool isModuleHolderClass(const CXXRecordDecl *D) { return holderImpl(D) != nullptr; }
+bool isModuleHolderClass(const CXXRecordDecl *D) {
+  return holderImpl(D) != nullptr;
+}
 
 bool isSchedulerClass(const CXXRecordDecl *D) {
   return D && isSameOrDerivedFrom(D, "torch::optim::LRScheduler");
@@ -159,7 +166,8 @@ const Expr *memberCallObject(const CallExpr *Call) {
     return MC->getImplicitObjectArgument();
   // A method called through an explicit operator call, e.g. lambda objects.
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call))
-    if (OC->getNumArgs() > 0 && isa_and_nonnull<CXXMethodDecl>(OC->getDirectCallee()))
+    if (OC->getNumArgs() > 0 &&
+        isa_and_nonnull<CXXMethodDecl>(OC->getDirectCallee()))
       return OC->getArg(0);
   return nullptr;
 }
@@ -194,7 +202,8 @@ static const Expr *strip(const Expr *E) {
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
       // `p.get()` on smart pointers and holders.
       if (const CXXMethodDecl *MD = MC->getMethodDecl())
-        if (MD->getIdentifier() && MD->getName() == "get" && MC->getNumArgs() == 0) {
+        if (MD->getIdentifier() && MD->getName() == "get" &&
+            MC->getNumArgs() == 0) {
           E = MC->getImplicitObjectArgument();
           continue;
         }
@@ -205,7 +214,8 @@ static const Expr *strip(const Expr *E) {
     }
     if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
       // Copies of a holder or smart pointer designate the same object.
-      if (CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor()) {
+      if (CE->getNumArgs() == 1 &&
+          CE->getConstructor()->isCopyOrMoveConstructor()) {
         E = CE->getArg(0);
         continue;
       }
@@ -263,7 +273,8 @@ const LambdaExpr *lambdaOf(const Expr *E) {
     }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-      if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) || !VD->getInit())
+      if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
+          !VD->getInit())
         return nullptr;
       E = VD->getInit();
       continue;
@@ -273,7 +284,8 @@ const LambdaExpr *lambdaOf(const Expr *E) {
   return nullptr;
 }
 
-bool matchesFunctionList(const FunctionDecl *FD, llvm::ArrayRef<std::string> Names) {
+bool matchesFunctionList(const FunctionDecl *FD,
+                         llvm::ArrayRef<std::string> Names) {
   if (!FD || Names.empty())
     return false;
   for (const std::string &Name : Names) {
@@ -285,7 +297,8 @@ bool matchesFunctionList(const FunctionDecl *FD, llvm::ArrayRef<std::string> Nam
     if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
       auto Split = N.rsplit("::");
       if (!Split.second.empty() && MD->getIdentifier() &&
-          MD->getName() == Split.second && isSameOrDerivedFrom(MD->getParent(), Split.first))
+          MD->getName() == Split.second &&
+          isSameOrDerivedFrom(MD->getParent(), Split.first))
         return true;
     }
   }

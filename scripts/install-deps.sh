@@ -11,6 +11,7 @@ pkgs=(cmake ninja-build python3 g++ libtorch-dev)
 pkgs+=(libgrpc++-dev libprotobuf-dev libabsl-dev)
 for n in "${majors[@]}"; do
   pkgs+=("clang-tidy-$n" "libclang-$n-dev" "clang-$n" "llvm-$n-dev" "llvm-$n-tools")
+  pkgs+=("clang-format-$n")   # the house style test (test/meta/format.test)
 done
 pkgs+=(git)   # run-torch-tidy --changed-since; the gate's tests
 pkgs+=(lintian)   # the package test checks the .deb with it

@@ -1,4 +1,4 @@
-//===--- Activation.h - what a tensor holds at the end of a model --*- C++ -*-===//
+//===--- Activation.h - what a model's output holds -------------*- C++ -*-===//
 //
 // Loss functions care about the last operation applied to their input: raw
 // scores (logits) from a Linear/Conv layer or a matmul, probabilities from a
@@ -59,8 +59,8 @@ namespace torch_tidy {
 
 /// What a tensor holds, as far as a loss function is concerned.
 enum class ActivationKind {
-  Unknown,          ///< not known: parameters, other TUs, mixed paths, other activations
-  Logits,           ///< unbounded raw scores: Linear, Conv, Bilinear, matmul, linear
+  Unknown, ///< not known: parameters, other TUs, mixed paths, other activations
+  Logits,  ///< unbounded raw scores: Linear, Conv, Bilinear, matmul, linear
   Probabilities,    ///< values in [0, 1]: sigmoid, softmax
   LogProbabilities, ///< log_softmax, logsigmoid
   /// Only in the summary of a function or module: it returns its parameter
@@ -104,7 +104,9 @@ struct Activation {
   bool known() const { return Kind != ActivationKind::Unknown; }
   bool isLogits() const { return Kind == ActivationKind::Logits; }
   bool isProbabilities() const { return Kind == ActivationKind::Probabilities; }
-  bool isLogProbabilities() const { return Kind == ActivationKind::LogProbabilities; }
+  bool isLogProbabilities() const {
+    return Kind == ActivationKind::LogProbabilities;
+  }
   /// Same kind (and parameter); where it came from does not matter.
   bool sameKind(const Activation &O) const {
     return Kind == O.Kind &&
@@ -131,7 +133,8 @@ struct WriteMap;
 /// per TU (it memoises per function) and ask it about any expression.
 class ActivationAnalysis {
 public:
-  ActivationAnalysis(const ActivationConfig &Config, const clang::SourceManager &SM);
+  ActivationAnalysis(const ActivationConfig &Config,
+                     const clang::SourceManager &SM);
   ~ActivationAnalysis();
 
   /// What \p E holds where it is written.
@@ -174,7 +177,8 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, Activation> SequentialFactories;
   llvm::DenseSet<const clang::Decl *> InProgress;
   llvm::DenseMap<const clang::Decl *, std::unique_ptr<WriteMap>> Writes;
-  llvm::DenseSet<const void *> Evaluating; // writes and members being evaluated (cycles)
+  llvm::DenseSet<const void *>
+      Evaluating; // writes and members being evaluated (cycles)
   /// The value of a write to a variable, per function whose parameters count.
   llvm::DenseMap<std::pair<const void *, const void *>, Activation> WriteValues;
   unsigned Nesting = 0; // recursion guard for pathological code

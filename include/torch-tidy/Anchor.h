@@ -1,4 +1,4 @@
-//===--- Anchor.h - the one traversal anchor of every torch-* check --*- C++ -*-===//
+//===--- Anchor.h - the one traversal anchor --------------------*- C++ -*-===//
 //
 // Every check needs the definitions written in user code: functions (methods,
 // constructors, lambdas' call operators, template instantiations) and classes.
@@ -59,7 +59,9 @@ public:
   /// the ASTContext; rebuilt when the traversal scope changes).
   static const UserCodeIndex &of(clang::ASTContext &Ctx);
 
-  llvm::ArrayRef<const clang::Decl *> definitions() const { return Definitions; }
+  llvm::ArrayRef<const clang::Decl *> definitions() const {
+    return Definitions;
+  }
 
   /// Builds the index of \p Ctx's traversal scope (not cached; for tests and
   /// measurements).
@@ -74,16 +76,18 @@ private:
 /// The only place a torch-* check registers a matcher: one matcher on the
 /// translation unit, tried once per AST (also under clangd's limited traversal
 /// scope, where the traversal still starts at the translation unit).
-void registerAnchor(clang::ast_matchers::MatchFinder &Finder, clang::tidy::ClangTidyCheck &Check);
+void registerAnchor(clang::ast_matchers::MatchFinder &Finder,
+                    clang::tidy::ClangTidyCheck &Check);
 
 /// Call first in check(). When \p Result is the anchor's match, calls
 /// Check.check() once for each user-code definition of the kinds in
 /// \p Bindings, bound under that binding's ID, in traversal order, and returns
 /// true (check() then returns). Otherwise (a definition handed over) returns
 /// false.
-bool handOverUserCode(clang::tidy::ClangTidyCheck &Check,
-                      const clang::ast_matchers::MatchFinder::MatchResult &Result,
-                      std::initializer_list<UserCodeBinding> Bindings);
+bool handOverUserCode(
+    clang::tidy::ClangTidyCheck &Check,
+    const clang::ast_matchers::MatchFinder::MatchResult &Result,
+    std::initializer_list<UserCodeBinding> Bindings);
 
 } // namespace torch_tidy
 

@@ -1,4 +1,4 @@
-//===--- Compat.h - the one place for LLVM-version differences ---*- C++ -*-===//
+//===--- Compat.h - the one place for LLVM-version differences --*- C++ -*-===//
 //
 // torch-tidy builds against several LLVM majors (19 is the default, 22 is tested
 // too). Every `#if LLVM_VERSION_MAJOR` of the project lives in this header, so a
@@ -8,10 +8,10 @@
 #ifndef TORCH_TIDY_COMPAT_H
 #define TORCH_TIDY_COMPAT_H
 
-#include "llvm/Config/llvm-config.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Config/llvm-config.h"
 
 #if LLVM_VERSION_MAJOR < 19
 #error "torch-tidy needs LLVM 19 or newer"

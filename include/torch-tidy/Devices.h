@@ -1,4 +1,4 @@
-//===--- Devices.h - where a tensor's device comes from -----------*- C++ -*-===//
+//===--- Devices.h - where a tensor's device comes from ---------*- C++ -*-===//
 //
 // Device values are the expressions of type `c10::Device`, `c10::DeviceType`,
 // `c10::TensorOptions` or an optional of them (`torch::Device`, `torch::kCUDA`,
@@ -48,11 +48,11 @@ bool isDeviceValueType(clang::QualType T);
 bool isAvailabilityQuery(const clang::FunctionDecl *FD);
 
 enum class DeviceOrigin {
-  None,      ///< carries no device: `TensorOptions()`, `torch::dtype(torch::kFloat)`
-  Literal,   ///< written in the code: `torch::kCUDA`, `torch::Device("cuda:0")`
-  Tensor,    ///< follows a tensor: `x.device()`, `x.options()`, `weight.device()`
+  None, ///< carries no device: `TensorOptions()`, `torch::dtype(torch::kFloat)`
+  Literal, ///< written in the code: `torch::kCUDA`, `torch::Device("cuda:0")`
+  Tensor,  ///< follows a tensor: `x.device()`, `x.options()`, `weight.device()`
   Parameter, ///< a function parameter, e.g. a constructor argument
-  Unknown,   ///< anything else (mutable globals, calls not followed, mixed writes)
+  Unknown, ///< anything else (mutable globals, calls not followed, mixed writes)
 };
 
 /// Where a device value comes from.

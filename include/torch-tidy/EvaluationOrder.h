@@ -1,4 +1,4 @@
-//===--- EvaluationOrder.h - walk a body in evaluation order ---*- C++ -*-===//
+//===--- EvaluationOrder.h - walk a body in evaluation order ----*- C++ -*-===//
 //
 // The one walk the flow analyses share: down from a function body, in the
 // order the code runs, counting how deeply the current statement is
@@ -125,8 +125,8 @@ private:
     using namespace clang;
     if (const auto *F = dyn_cast<ForStmt>(S)) {
       walk(F->getInit()); // runs once, before the loop
-      self().loop(F, {F->getConditionVariableDeclStmt(), F->getCond(), F->getBody(),
-                      F->getInc()});
+      self().loop(F, {F->getConditionVariableDeclStmt(), F->getCond(),
+                      F->getBody(), F->getInc()});
       return;
     }
     if (const auto *R = dyn_cast<CXXForRangeStmt>(S)) {
@@ -136,7 +136,8 @@ private:
       return;
     }
     if (const auto *W = dyn_cast<WhileStmt>(S)) {
-      self().loop(W, {W->getConditionVariableDeclStmt(), W->getCond(), W->getBody()});
+      self().loop(
+          W, {W->getConditionVariableDeclStmt(), W->getCond(), W->getBody()});
       return;
     }
     if (const auto *D = dyn_cast<DoStmt>(S)) {
@@ -256,7 +257,8 @@ private:
 
   static bool isLoopStmt(const clang::Stmt *S) {
     using namespace clang;
-    return isa<ForStmt>(S) || isa<CXXForRangeStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S);
+    return isa<ForStmt>(S) || isa<CXXForRangeStmt>(S) || isa<WhileStmt>(S) ||
+           isa<DoStmt>(S);
   }
 
   /// Opens the exit scope of a loop, `switch` or lambda.
@@ -361,7 +363,8 @@ bool forEachDescendant(const clang::Stmt *Root, PreFn Pre, PostFn Post) {
   return true;
 }
 
-template <class PreFn> bool forEachDescendant(const clang::Stmt *Root, PreFn Pre) {
+template <class PreFn>
+bool forEachDescendant(const clang::Stmt *Root, PreFn Pre) {
   return forEachDescendant(Root, Pre, [](const clang::Stmt *) {});
 }
 

@@ -1,4 +1,4 @@
-//===--- FunctionIndex.h - user functions and who calls them -----*- C++ -*-===//
+//===--- FunctionIndex.h - user functions and who calls them ----*- C++ -*-===//
 //
 // The functions defined in user code of one translation unit, and for each the
 // calls (and constructions) written in user code that enter it, indexed by
@@ -58,8 +58,12 @@ public:
   void add(const clang::FunctionDecl *FD);
 
   /// Every indexed function, in the order they were found.
-  llvm::ArrayRef<const clang::FunctionDecl *> functions() const { return Functions; }
-  bool contains(const clang::FunctionDecl *FD) const { return Info.count(FD) != 0; }
+  llvm::ArrayRef<const clang::FunctionDecl *> functions() const {
+    return Functions;
+  }
+  bool contains(const clang::FunctionDecl *FD) const {
+    return Info.count(FD) != 0;
+  }
 
   /// The indexed calls that enter \p FD (its definition).
   llvm::ArrayRef<CallSite> callers(const clang::FunctionDecl *FD) const;
@@ -69,7 +73,8 @@ public:
   const LambdaSite *lambdaSite(const clang::FunctionDecl *FD) const;
 
   /// The definition a call enters when it is a user function with a body.
-  const clang::FunctionDecl *userDefinition(const clang::FunctionDecl *FD) const;
+  const clang::FunctionDecl *
+  userDefinition(const clang::FunctionDecl *FD) const;
 
 private:
   struct Entry {
@@ -85,7 +90,8 @@ private:
   std::vector<const clang::FunctionDecl *> Functions;
   llvm::DenseMap<const clang::FunctionDecl *, Entry> Info;
   /// Calls of functions not indexed yet (their Entry is created on add).
-  llvm::DenseMap<const clang::FunctionDecl *, std::vector<CallSite>> PendingCallers;
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<CallSite>>
+      PendingCallers;
   llvm::DenseMap<const clang::CXXRecordDecl *, LambdaSite> Closures;
 };
 

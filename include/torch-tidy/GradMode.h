@@ -1,4 +1,4 @@
-//===--- GradMode.h - whether autograd records at a statement ----*- C++ -*-===//
+//===--- GradMode.h - whether autograd records at a statement ---*- C++ -*-===//
 //
 // Whether a statement runs with autograd recording, judged top-down:
 //  * inside a function: the innermost grad-mode switch in force, i.e. an RAII
@@ -37,7 +37,7 @@ namespace torch_tidy {
 enum class GradSwitch {
   None,    ///< not a grad-mode switch
   Disable, ///< `NoGradGuard`, `AutoGradMode(false)`, `InferenceMode()`, `set_enabled(false)`
-  Enable,  ///< `AutoGradMode(true)`, `InferenceMode(false)`, `set_enabled(true)`
+  Enable, ///< `AutoGradMode(true)`, `InferenceMode(false)`, `set_enabled(true)`
   Unknown, ///< a switch whose argument is not a literal: not known to disable autograd
 };
 
@@ -50,10 +50,12 @@ struct GradModeConfig {
 /// LibTorch's grad-mode guard classes (`c10::NoGradGuard` and its aliases
 /// `torch::NoGradGuard`/`at::NoGradGuard`, `c10::AutoGradMode`,
 /// `c10::InferenceMode`) and the configured ones.
-bool isGradGuardClass(const clang::CXXRecordDecl *D, const GradModeConfig &Config);
+bool isGradGuardClass(const clang::CXXRecordDecl *D,
+                      const GradModeConfig &Config);
 
 /// What constructing a guard with \p CE does (None when it is not a guard).
-GradSwitch guardSwitch(const clang::CXXConstructExpr *CE, const GradModeConfig &Config);
+GradSwitch guardSwitch(const clang::CXXConstructExpr *CE,
+                       const GradModeConfig &Config);
 
 /// What a `c10::GradMode::set_enabled(x)` call does (None for other calls).
 GradSwitch setEnabledSwitch(const clang::CallExpr *CE);
@@ -92,7 +94,8 @@ public:
 
   /// The innermost region in force at \p S (a statement or expression of
   /// \p FD's body, lambdas excluded), or null.
-  const GradRegion *regionAt(const clang::FunctionDecl *FD, const clang::Stmt *S);
+  const GradRegion *regionAt(const clang::FunctionDecl *FD,
+                             const clang::Stmt *S);
 
   /// Whether \p S (in \p FD) is covered by a switch that disables autograd.
   bool disabledAt(const clang::FunctionDecl *FD, const clang::Stmt *S) {
@@ -102,14 +105,16 @@ public:
 
   /// Whether \p FD can be entered with autograd recording. Valid once the
   /// index holds the whole TU.
-  bool entersRecording(const clang::FunctionDecl *FD, const CallSite **From = nullptr);
+  bool entersRecording(const clang::FunctionDecl *FD,
+                       const CallSite **From = nullptr);
 
   /// Whether \p S in \p FD may run with autograd recording.
   GradVerdict at(const clang::FunctionDecl *FD, const clang::Stmt *S);
 
   /// Where \p FD is entered from: its calls, or for a lambda never called by
   /// name, the place it is written (returned through \p Written).
-  llvm::ArrayRef<CallSite> entries(const clang::FunctionDecl *FD, const LambdaSite **Written);
+  llvm::ArrayRef<CallSite> entries(const clang::FunctionDecl *FD,
+                                   const LambdaSite **Written);
 
 private:
   struct FunctionRegions {

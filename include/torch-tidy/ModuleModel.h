@@ -1,4 +1,4 @@
-//===--- ModuleModel.h - what a torch::nn::Module subclass holds -*- C++ -*-===//
+//===--- ModuleModel.h - what a Module subclass holds -----------*- C++ -*-===//
 //
 // For one `torch::nn::Module` subclass defined in user code: its members
 // (tensors, module holders, `std::shared_ptr`s to modules, plain config
@@ -36,10 +36,10 @@
 namespace torch_tidy {
 
 enum class MemberKind {
-  Tensor,       ///< `torch::Tensor`: registered as a parameter or a buffer
-  Holder,       ///< a `ModuleHolder`: `torch::nn::Linear`, `Sequential`, `ModuleList`, `TORCH_MODULE` holders
+  Tensor, ///< `torch::Tensor`: registered as a parameter or a buffer
+  Holder, ///< a `ModuleHolder`: `torch::nn::Linear`, `Sequential`, `ModuleList`, `TORCH_MODULE` holders
   SharedModule, ///< `std::shared_ptr<M>` with M a module class
-  Config,       ///< anything else: numbers, strings, options, containers, raw pointers
+  Config, ///< anything else: numbers, strings, options, containers, raw pointers
 };
 
 enum class RegistrationKind {
@@ -51,11 +51,11 @@ enum class RegistrationKind {
 
 /// What a value stored into a member is, as far as registration goes.
 enum class ValueKind {
-  Null,       ///< `nullptr`, `{nullptr}`, an undefined tensor, an empty shared_ptr
-  Fresh,      ///< a module or tensor built here that is not the result of a registration
+  Null, ///< `nullptr`, `{nullptr}`, an undefined tensor, an empty shared_ptr
+  Fresh, ///< a module or tensor built here that is not the result of a registration
   Registered, ///< the result of a registration (directly or through a helper)
-  Borrowed,   ///< an object that exists elsewhere: a parameter, a global, another member
-  Unknown,    ///< anything the model cannot tell (mixed branches, opaque code)
+  Borrowed, ///< an object that exists elsewhere: a parameter, a global, another member
+  Unknown, ///< anything the model cannot tell (mixed branches, opaque code)
 };
 
 /// One call that registers a member.
@@ -89,12 +89,16 @@ struct MemberStore {
   const clang::Expr *Site = nullptr;
   /// The function whose body holds the store (a helper when reached through one).
   const clang::FunctionDecl *In = nullptr;
-  bool Conditional = false;  ///< under `if`, `switch`, `?:`, `&&`, `||`, `catch`, or in a loop
-  bool InLoop = false;       ///< inside a loop (runs any number of times)
-  bool Initializer = false;  ///< the member's initializer (init list, in-class or implicit)
-  bool InitList = false;     ///< written in the constructor's member-initializer list
-  bool InClassInit = false;  ///< the member's default member initializer
-  bool Direct = false;       ///< written in the setup function itself, not in a helper
+  bool Conditional =
+      false; ///< under `if`, `switch`, `?:`, `&&`, `||`, `catch`, or in a loop
+  bool InLoop = false; ///< inside a loop (runs any number of times)
+  bool Initializer =
+      false; ///< the member's initializer (init list, in-class or implicit)
+  bool InitList =
+      false; ///< written in the constructor's member-initializer list
+  bool InClassInit = false; ///< the member's default member initializer
+  bool Direct =
+      false; ///< written in the setup function itself, not in a helper
   /// For a registered value written as a registration call, that call.
   const clang::CallExpr *RegistrationCall = nullptr;
   /// The constructor's member initializer, for init-list and in-class stores.
@@ -146,7 +150,9 @@ struct ModuleMember {
   /// Holder and SharedModule of a stateless module class (isStatelessModuleClass).
   bool Stateless = false;
 
-  bool isModule() const { return Kind == MemberKind::Holder || Kind == MemberKind::SharedModule; }
+  bool isModule() const {
+    return Kind == MemberKind::Holder || Kind == MemberKind::SharedModule;
+  }
   bool isRegistered() const { return !Registrations.empty(); }
   bool registeredBy(unsigned Setup) const;
 };
@@ -201,7 +207,8 @@ struct ModuleModelConfig {
 /// A module class whose objects have no parameters, no buffers and no
 /// train/eval behaviour (`torch::nn::ReLU`, `MaxPool2d`, `Flatten`,
 /// `Functional`, ...), or one listed in \p Config.
-bool isStatelessModuleClass(const clang::CXXRecordDecl *RD, const ModuleModelConfig &Config);
+bool isStatelessModuleClass(const clang::CXXRecordDecl *RD,
+                            const ModuleModelConfig &Config);
 
 /// Builds and caches the models of the module classes of one TU.
 class ModuleModels {
@@ -216,13 +223,16 @@ public:
   /// Registrations of \p FD found while building any model so far: in the
   /// class itself, in classes derived from it, or in other modules' methods
   /// (`register_module("x", child->fc)`).
-  llvm::ArrayRef<Registration> registrationsOf(const clang::FieldDecl *FD) const;
+  llvm::ArrayRef<Registration>
+  registrationsOf(const clang::FieldDecl *FD) const;
 
   /// The kind of member a field of type \p T is.
-  MemberKind memberKind(clang::QualType T, const clang::CXXRecordDecl **ModuleClass) const;
+  MemberKind memberKind(clang::QualType T,
+                        const clang::CXXRecordDecl **ModuleClass) const;
 
   /// The registration kind of \p Call when it registers something.
-  std::optional<RegistrationKind> registrationKind(const clang::CallExpr *Call) const;
+  std::optional<RegistrationKind>
+  registrationKind(const clang::CallExpr *Call) const;
 
   const ModuleModelConfig &config() const { return Config; }
 
@@ -230,8 +240,10 @@ private:
   friend class ModelBuilder;
   const ModuleModelConfig &Config;
   clang::ASTContext &Ctx;
-  llvm::DenseMap<const clang::CXXRecordDecl *, std::unique_ptr<ModuleModel>> Models;
-  llvm::DenseMap<const clang::FieldDecl *, llvm::SmallVector<Registration, 1>> FieldRegistrations;
+  llvm::DenseMap<const clang::CXXRecordDecl *, std::unique_ptr<ModuleModel>>
+      Models;
+  llvm::DenseMap<const clang::FieldDecl *, llvm::SmallVector<Registration, 1>>
+      FieldRegistrations;
   /// Whether a function's return value is a registration result.
   llvm::DenseMap<const clang::FunctionDecl *, ValueKind> ReturnKinds;
 };

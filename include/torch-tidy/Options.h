@@ -73,8 +73,7 @@ inline bool isQualifiedName(llvm::StringRef Name) {
     return false;
   while (true) {
     size_t Len = 0;
-    while (Len < Name.size() &&
-           (llvm::isAlnum(Name[Len]) || Name[Len] == '_'))
+    while (Len < Name.size() && (llvm::isAlnum(Name[Len]) || Name[Len] == '_'))
       ++Len;
     if (Len == 0 || llvm::isDigit(Name[0]))
       return false;
@@ -89,7 +88,8 @@ inline bool isQualifiedName(llvm::StringRef Name) {
 /// A `;`-separated list of qualified names (empty entries are ignored, as
 /// clang-tidy's own list options do). std::nullopt when an entry is not a
 /// qualified name, e.g. `a::B, c::D` written with a comma.
-inline std::optional<std::vector<std::string>> parseNameList(llvm::StringRef Value) {
+inline std::optional<std::vector<std::string>>
+parseNameList(llvm::StringRef Value) {
   std::vector<std::string> Out = parseList(Value);
   for (const std::string &Entry : Out)
     if (!isQualifiedName(Entry))
@@ -101,7 +101,8 @@ inline std::optional<std::vector<std::string>> parseNameList(llvm::StringRef Val
 class OptionReader {
 public:
   OptionReader(const clang::tidy::ClangTidyCheck::OptionsView &Options,
-               llvm::StringRef CheckName, clang::tidy::ClangTidyContext *Context)
+               llvm::StringRef CheckName,
+               clang::tidy::ClangTidyContext *Context)
       : Options(Options), CheckName(CheckName.str()), Context(Context) {}
 
   bool getBool(llvm::StringRef Name, bool Default) const {
@@ -126,19 +127,20 @@ public:
 
   /// The list as written (what storeOptions stores back) or, if an entry is
   /// not a qualified name, \p Default. The entries: parseList() of the result.
-  std::string getNameList(llvm::StringRef Name, llvm::StringRef Default = "") const {
+  std::string getNameList(llvm::StringRef Name,
+                          llvm::StringRef Default = "") const {
     std::optional<llvm::StringRef> Raw = Options.get(Name);
     if (!Raw)
       return Default.str();
     if (parseNameList(*Raw))
       return Raw->str();
-    bad(Name, *Raw, "a ';'-separated list of qualified names",
-        Default.str());
+    bad(Name, *Raw, "a ';'-separated list of qualified names", Default.str());
     return Default.str();
   }
 
   /// One of \p Allowed (spelled exactly), or \p Default.
-  std::string getChoice(llvm::StringRef Name, llvm::ArrayRef<llvm::StringRef> Allowed,
+  std::string getChoice(llvm::StringRef Name,
+                        llvm::ArrayRef<llvm::StringRef> Allowed,
                         llvm::StringRef Default) const {
     std::optional<llvm::StringRef> Raw = Options.get(Name);
     if (!Raw)
@@ -157,10 +159,11 @@ public:
   }
 
 private:
-  void bad(llvm::StringRef Name, llvm::StringRef Value, llvm::StringRef Expected,
-           llvm::StringRef Default) const {
-    Context->configurationDiag("invalid configuration value '%0' for option '%1'; "
-                               "expected %2; using the default '%3'")
+  void bad(llvm::StringRef Name, llvm::StringRef Value,
+           llvm::StringRef Expected, llvm::StringRef Default) const {
+    Context->configurationDiag(
+        "invalid configuration value '%0' for option '%1'; "
+        "expected %2; using the default '%3'")
         << Value << (CheckName + "." + Name).str() << Expected << Default;
   }
 

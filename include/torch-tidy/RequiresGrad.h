@@ -1,4 +1,4 @@
-//===--- RequiresGrad.h - which tensors require grad --------------*- C++ -*-===//
+//===--- RequiresGrad.h - which tensors require grad ------------*- C++ -*-===//
 //
 // Which expressions designate leaf tensors that require grad (or views of
 // them, or containers holding them):
@@ -46,8 +46,8 @@ enum class GradSourceKind {
   LayerParameter,      ///< `linear->weight`, `conv->bias`, ...
   OptimizerParameters, ///< `optimizer.parameters()`, `param_groups()[i].params()`
   ParameterFunction,   ///< a configured function returning parameters
-  RequiresGradOption,  ///< created with `TensorOptions().requires_grad(true)`
-  SetRequiresGrad,     ///< `t.requires_grad_()`, `t.set_requires_grad(true)`
+  RequiresGradOption, ///< created with `TensorOptions().requires_grad(true)`
+  SetRequiresGrad,    ///< `t.requires_grad_()`, `t.set_requires_grad(true)`
 };
 
 /// Where a tensor started requiring grad.
@@ -93,8 +93,8 @@ struct GradUse {
 
 class RequiresGradAnalysis {
 public:
-  RequiresGradAnalysis(const RequiresGradConfig &Config, const FunctionIndex &Index,
-                       GradModeAnalysis &GradMode)
+  RequiresGradAnalysis(const RequiresGradConfig &Config,
+                       const FunctionIndex &Index, GradModeAnalysis &GradMode)
       : Config(Config), Index(Index), GradMode(GradMode) {}
 
   /// What \p E, an expression of \p FD's body, may hold (parameters of FD and
@@ -104,14 +104,15 @@ public:
   /// Why \p E (in \p FD) designates a tensor that requires grad, following the
   /// callers of FD for its parameters; std::nullopt when it does not or is not
   /// known to.
-  std::optional<GradUse> requiresGrad(const clang::Expr *E, const clang::FunctionDecl *FD);
+  std::optional<GradUse> requiresGrad(const clang::Expr *E,
+                                      const clang::FunctionDecl *FD);
 
   /// As requiresGrad, but only along a way of reaching \p At (the statement
   /// holding E) on which autograd records: the tensor requires grad and
   /// autograd records at the same time.
-  std::optional<GradUse> requiresGradWhileRecording(const clang::Expr *E,
-                                                    const clang::Stmt *At,
-                                                    const clang::FunctionDecl *FD);
+  std::optional<GradUse>
+  requiresGradWhileRecording(const clang::Expr *E, const clang::Stmt *At,
+                             const clang::FunctionDecl *FD);
 
   /// True for the `grad()`/`mutable_grad()` of a tensor.
   static bool isGradAccessor(const clang::CallExpr *CE);
@@ -131,7 +132,8 @@ private:
   GradFlow callFlow(const clang::CallExpr *CE, const Facts &F, unsigned Depth);
   GradFlow fieldFlow(const clang::FieldDecl *FD);
   std::optional<GradUse> resolve(GradFlow Flow, const clang::Stmt *At,
-                                 const clang::FunctionDecl *FD, bool NeedRecording);
+                                 const clang::FunctionDecl *FD,
+                                 bool NeedRecording);
 
   const RequiresGradConfig &Config;
   const FunctionIndex &Index;
@@ -141,7 +143,9 @@ private:
   llvm::DenseMap<const clang::FieldDecl *, GradFlow> Fields;
   llvm::DenseSet<const clang::FieldDecl *> FieldsInProgress;
   /// What a lambda's captured variables hold where the lambda is written.
-  llvm::DenseMap<std::pair<const clang::CXXRecordDecl *, const clang::ValueDecl *>, GradFlow>
+  llvm::DenseMap<
+      std::pair<const clang::CXXRecordDecl *, const clang::ValueDecl *>,
+      GradFlow>
       Captures;
 };
 

@@ -1,4 +1,4 @@
-//===--- TrainingLoop.h - autograd events of one loop iteration ---*- C++ -*-===//
+//===--- TrainingLoop.h - autograd events of one loop iteration -*- C++ -*-===//
 //
 // For one iteration of a loop, the ordered list of calls that matter to
 // training: `backward()`, optimizer `step()` and `zero_grad()`, scheduler
@@ -32,7 +32,7 @@ namespace torch_tidy {
 enum class EventKind {
   Backward,      ///< `loss.backward()`, `torch::autograd::backward(...)`
   OptimizerStep, ///< `step()` on a `torch::optim::Optimizer`
-  ZeroGrad,      ///< `zero_grad()` on an optimizer or a module, or a configured function
+  ZeroGrad, ///< `zero_grad()` on an optimizer or a module, or a configured function
   SchedulerStep, ///< `step()` on a `torch::optim::LRScheduler`
   Eval,          ///< `module->eval()`, `module->train(false)`
   Train,         ///< `module->train()`
@@ -79,7 +79,8 @@ struct LoopConfig {
 
 class AutogradEventAnalysis {
 public:
-  AutogradEventAnalysis(const LoopConfig &Config, const clang::SourceManager &SM)
+  AutogradEventAnalysis(const LoopConfig &Config,
+                        const clang::SourceManager &SM)
       : Config(Config), SM(SM) {}
 
   /// The events of one iteration of \p Loop (a for, range-for, while or do
@@ -108,11 +109,12 @@ const clang::Stmt *loopBody(const clang::Stmt *Loop);
 /// Calls \p Fn for every loop in \p Body, outer loops first, with the loops
 /// that enclose it (innermost last) and the function whose body holds it (a
 /// lambda's call operator for loops written inside a lambda).
-void forEachLoop(const clang::FunctionDecl *FD,
-                 llvm::function_ref<void(const clang::Stmt *Loop,
-                                         llvm::ArrayRef<const clang::Stmt *> Enclosing,
-                                         const clang::FunctionDecl *Owner)>
-                     Fn);
+void forEachLoop(
+    const clang::FunctionDecl *FD,
+    llvm::function_ref<void(const clang::Stmt *Loop,
+                            llvm::ArrayRef<const clang::Stmt *> Enclosing,
+                            const clang::FunctionDecl *Owner)>
+        Fn);
 
 /// How a diagnostic names a function it went through: `'train_step'`,
 /// `'Trainer::fit'`, or `a lambda`.
@@ -121,8 +123,10 @@ std::string describeFunction(const clang::FunctionDecl *FD);
 /// How to write the object of \p E (optimizer, module) at a statement inside
 /// \p Owner before \p Before: `name.` or `name->`; empty when it is not a name
 /// visible there.
-std::string spellObjectAccess(const AutogradEvent &E, const clang::FunctionDecl *Owner,
-                              clang::SourceLocation Before, const clang::SourceManager &SM);
+std::string spellObjectAccess(const AutogradEvent &E,
+                              const clang::FunctionDecl *Owner,
+                              clang::SourceLocation Before,
+                              const clang::SourceManager &SM);
 
 } // namespace torch_tidy
 

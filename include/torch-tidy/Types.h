@@ -1,4 +1,4 @@
-//===--- Types.h - what a LibTorch type is ------------------------*- C++ -*-===//
+//===--- Types.h - what a LibTorch type is ----------------------*- C++ -*-===//
 //
 // The one place that knows LibTorch's classes by their declarations: tensors,
 // optimizers, modules and their holders, schedulers, losses and grad-mode guards.
@@ -27,7 +27,8 @@ namespace torch_tidy {
 bool hasQualifiedName(const clang::NamedDecl *D, llvm::StringRef QualifiedName);
 
 /// True when \p D or one of its (transitive) bases is \p QualifiedName.
-bool isSameOrDerivedFrom(const clang::CXXRecordDecl *D, llvm::StringRef QualifiedName);
+bool isSameOrDerivedFrom(const clang::CXXRecordDecl *D,
+                         llvm::StringRef QualifiedName);
 
 /// User-supplied class and function names that extend the built-in knowledge
 /// (`CheckOptions`); qualified names, a leading `::` is optional.
@@ -42,7 +43,8 @@ enum class Access { Value, Pointer };
 /// The class an object of type \p T designates, looking through references,
 /// pointers and std::shared_ptr / std::unique_ptr; \p How tells whether `.` or
 /// `->` reaches its members. Returns null for non-class types.
-const clang::CXXRecordDecl *pointeeClass(clang::QualType T, Access *How = nullptr);
+const clang::CXXRecordDecl *pointeeClass(clang::QualType T,
+                                         Access *How = nullptr);
 
 /// The `Impl` class of a `torch::nn::ModuleHolder<Impl>` (such as
 /// `torch::nn::Linear` or a `TORCH_MODULE(Net)` holder), or null.
@@ -58,8 +60,10 @@ bool isSchedulerClass(const clang::CXXRecordDecl *D);
 /// A module reached through any of the ways users hold one: the class itself,
 /// a pointer or reference, a `std::shared_ptr<Net>`, or a holder (`Net`,
 /// `torch::nn::Linear`). Returns the module class (the Impl for holders).
-const clang::CXXRecordDecl *moduleClassOf(clang::QualType T, const TypeConfig &Config);
-const clang::CXXRecordDecl *optimizerClassOf(clang::QualType T, const TypeConfig &Config);
+const clang::CXXRecordDecl *moduleClassOf(clang::QualType T,
+                                          const TypeConfig &Config);
+const clang::CXXRecordDecl *optimizerClassOf(clang::QualType T,
+                                             const TypeConfig &Config);
 
 /// The class whose method \p Call calls, seen through the object expression's
 /// type (so `model->zero_grad()` on a holder yields the Impl class).

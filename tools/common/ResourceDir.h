@@ -1,4 +1,4 @@
-//===--- ResourceDir.h - find clang's builtin headers from anywhere --------===//
+//===--- ResourceDir.h - find clang's builtin headers -----------*- C++ -*-===//
 //
 // Clang finds its builtin headers (stddef.h, stdarg.h, the intrinsics...) in its
 // resource directory, <dir of the executable>/../lib/clang/<major>. Debian's
@@ -28,7 +28,8 @@ inline std::string resourceDirToPass(const char *Argv0, void *MainAddr) {
   std::string Exe = fs::getMainExecutable(Argv0, MainAddr);
   if (!Exe.empty()) {
     llvm::SmallString<256> Default(path::parent_path(path::parent_path(Exe)));
-    path::append(Default, "lib", "clang", std::to_string(LLVM_VERSION_MAJOR), "include");
+    path::append(Default, "lib", "clang", std::to_string(LLVM_VERSION_MAJOR),
+                 "include");
     if (fs::is_directory(Default))
       return "";
   }

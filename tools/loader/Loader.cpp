@@ -1,3 +1,4 @@
+//===--- Loader.cpp - the library users pass to clang-tidy --load ---------===//
 // TorchTidy.so: the library users pass to `clang-tidy --load`.
 //
 // A clang-tidy plugin takes every clang and clang-tidy symbol from the executable
@@ -36,7 +37,8 @@ namespace {
 constexpr const char *VersionSymbol = "_ZN5clang19getClangFullVersionB5cxx11Ev";
 // The same function of a libc++ host (and of a libstdc++ one built with
 // _GLIBCXX_USE_CXX11_ABI=0).
-constexpr const char *UntaggedVersionSymbol = "_ZN5clang19getClangFullVersionEv";
+constexpr const char *UntaggedVersionSymbol =
+    "_ZN5clang19getClangFullVersionEv";
 // void LLVMGetVersion(unsigned *Major, unsigned *Minor, unsigned *Patch).
 constexpr const char *CVersionSymbol = "LLVMGetVersion";
 // Symbols only libc++ defines: std::__1::cout and the std::__1::string destructor.
@@ -128,12 +130,13 @@ std::string directoryOf(const char *Path) {
 __attribute__((constructor)) void loadTorchTidyChecks() {
   int Host = hostMajor();
   if (Host <= 0) {
-    std::fprintf(stderr,
-                 "torch-tidy: cannot tell the LLVM version of this program (no "
-                 "clang::getClangFullVersion of a libstdc++ or libc++ clang-tidy, no "
-                 "LLVMGetVersion); torch-tidy was built for LLVM %d and registers no "
-                 "checks\n",
-                 TORCH_TIDY_LLVM_MAJOR);
+    std::fprintf(
+        stderr,
+        "torch-tidy: cannot tell the LLVM version of this program (no "
+        "clang::getClangFullVersion of a libstdc++ or libc++ clang-tidy, no "
+        "LLVMGetVersion); torch-tidy was built for LLVM %d and registers no "
+        "checks\n",
+        TORCH_TIDY_LLVM_MAJOR);
     return;
   }
   if (Host != TORCH_TIDY_LLVM_MAJOR) {
@@ -146,17 +149,22 @@ __attribute__((constructor)) void loadTorchTidyChecks() {
       List += (List.empty() ? "" : ", ") + std::to_string(S);
     }
     if (CanRebuild)
-      std::fprintf(stderr,
-                   "torch-tidy: built for LLVM %d but loaded into clang-tidy of LLVM %d; "
-                   "no torch-* checks registered (use clang-tidy-%d, or rebuild with "
-                   "-DTORCH_TIDY_LLVM_VERSION=%d)\n",
-                   TORCH_TIDY_LLVM_MAJOR, Host, TORCH_TIDY_LLVM_MAJOR, Host);
+      std::fprintf(
+          stderr,
+          "torch-tidy: built for LLVM %d but loaded into clang-tidy of LLVM "
+          "%d; "
+          "no torch-* checks registered (use clang-tidy-%d, or rebuild with "
+          "-DTORCH_TIDY_LLVM_VERSION=%d)\n",
+          TORCH_TIDY_LLVM_MAJOR, Host, TORCH_TIDY_LLVM_MAJOR, Host);
     else
-      std::fprintf(stderr,
-                   "torch-tidy: built for LLVM %d but loaded into clang-tidy of LLVM %d; "
-                   "no torch-* checks registered (use clang-tidy-%d; LLVM %d is not "
-                   "supported, torch-tidy builds for LLVM %s)\n",
-                   TORCH_TIDY_LLVM_MAJOR, Host, TORCH_TIDY_LLVM_MAJOR, Host, List.c_str());
+      std::fprintf(
+          stderr,
+          "torch-tidy: built for LLVM %d but loaded into clang-tidy of LLVM "
+          "%d; "
+          "no torch-* checks registered (use clang-tidy-%d; LLVM %d is not "
+          "supported, torch-tidy builds for LLVM %s)\n",
+          TORCH_TIDY_LLVM_MAJOR, Host, TORCH_TIDY_LLVM_MAJOR, Host,
+          List.c_str());
     return;
   }
   Dl_info Self;
@@ -167,7 +175,8 @@ __attribute__((constructor)) void loadTorchTidyChecks() {
   }
   std::string Impl = directoryOf(Self.dli_fname) + "/" + TORCH_TIDY_IMPL_NAME;
   if (dlopen(Impl.c_str(), RTLD_NOW | RTLD_GLOBAL) == nullptr)
-    std::fprintf(stderr, "torch-tidy: cannot load %s: %s\n", Impl.c_str(), dlerror());
+    std::fprintf(stderr, "torch-tidy: cannot load %s: %s\n", Impl.c_str(),
+                 dlerror());
 }
 
 } // namespace

@@ -91,7 +91,8 @@ llvm::json::Value torchTidyPublishDiagnostics(const void *Params) {
     return V;
   for (llvm::json::Value &D : *Diags) {
     llvm::json::Object *DO = D.getAsObject();
-    std::optional<llvm::StringRef> Code = DO ? DO->getString("code") : std::nullopt;
+    std::optional<llvm::StringRef> Code =
+        DO ? DO->getString("code") : std::nullopt;
     if (!Code || !Code->starts_with("torch-"))
       continue;
     std::string URL = docURL(*Code);

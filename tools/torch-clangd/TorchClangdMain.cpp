@@ -1,4 +1,4 @@
-//===--- TorchClangdMain.cpp - clangd with the torch-* checks built in -----===//
+//===--- TorchClangdMain.cpp - clangd with the torch-* checks built in ----===//
 //
 // clangd (libclangdMain) linked with the torch-* checks: a drop-in replacement
 // for `clangd` in any editor. Enable the checks in a .clangd file:
@@ -34,7 +34,8 @@ int main(int argc, char *argv[]) {
   for (int I = 1; I < argc && !UserChose; ++I)
     UserChose = mentionsResourceDir(argv[I]);
   std::string ResourceDir =
-      UserChose ? std::string() : torch_tidy::resourceDirToPass(argv[0], &Anchor);
+      UserChose ? std::string()
+                : torch_tidy::resourceDirToPass(argv[0], &Anchor);
   if (ResourceDir.empty())
     return clang::clangd::clangdMain(argc, argv);
 
@@ -42,5 +43,6 @@ int main(int argc, char *argv[]) {
   std::vector<char *> Args(argv, argv + argc);
   Args.insert(Args.begin() + 1, &Arg[0]);
   Args.push_back(nullptr);
-  return clang::clangd::clangdMain(static_cast<int>(Args.size()) - 1, Args.data());
+  return clang::clangd::clangdMain(static_cast<int>(Args.size()) - 1,
+                                   Args.data());
 }

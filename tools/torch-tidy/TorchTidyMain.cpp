@@ -1,4 +1,4 @@
-//===--- TorchTidyMain.cpp - clang-tidy with the torch-* checks built in ---===//
+//===--- TorchTidyMain.cpp - clang-tidy with the torch-* checks built in --===//
 //
 // clang-tidy's own driver (libclangTidyMain) linked with the torch-* checks, for
 // places where a plugin cannot be loaded. It takes every clang-tidy flag; the
@@ -15,7 +15,8 @@
 
 int main(int argc, const char **argv) {
   llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &OS) {
-    OS << "torch-tidy " TORCH_TIDY_VERSION " (clang-tidy with the torch-* checks built in)\n";
+    OS << "torch-tidy " TORCH_TIDY_VERSION
+          " (clang-tidy with the torch-* checks built in)\n";
   });
   static int Anchor;
   std::string ResourceDir = torch_tidy::resourceDirToPass(argv[0], &Anchor);
@@ -28,5 +29,6 @@ int main(int argc, const char **argv) {
   std::vector<const char *> Args(argv, argv + argc);
   Args.insert(Args.begin() + 1, Arg.c_str());
   Args.push_back(nullptr);
-  return clang::tidy::clangTidyMain(static_cast<int>(Args.size()) - 1, Args.data());
+  return clang::tidy::clangTidyMain(static_cast<int>(Args.size()) - 1,
+                                    Args.data());
 }
