@@ -18,11 +18,22 @@ public:
 
 } // namespace torch_tidy
 
+// Whether TorchTidyChecks.so was loaded by TorchTidy.so after its version check
+// (tools/loader/ChecksEntry.cpp, linked into that library only). The torch-tidy
+// and torch-clangd executables link the checks without it and always register.
+extern "C" __attribute__((weak)) bool torch_tidy_loaded_by_loader();
+
+namespace {
+bool mayRegister() {
+  return !torch_tidy_loaded_by_loader || torch_tidy_loaded_by_loader();
+}
+} // namespace
+
 // Registered when this library is loaded (by TorchTidy.so after its version
 // check, or linked into the torch-tidy and torch-clangd executables).
-static ClangTidyModuleRegistry::Add<torch_tidy::TorchTidyModule>
-    X("TorchTidyModule", "Checks for silent training bugs in LibTorch code.");
-
-// Lets an executable that links the checks statically keep this object file.
-// NOLINTNEXTLINE(misc-use-internal-linkage)
-volatile int TorchTidyModuleAnchorSource = 0;
+static ClangTidyModuleRegistry::Add<torch_tidy::TorchTidyModule> *Registered =
+    mayRegister()
+        ? new ClangTidyModuleRegistry::Add<torch_tidy::TorchTidyModule>(
+              "TorchTidyModule",
+              "Checks for silent training bugs in LibTorch code.")
+        : nullptr;

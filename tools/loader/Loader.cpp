@@ -30,6 +30,13 @@
 #include <cstring>
 #include <string>
 
+// The LLVM major this loader approved TorchTidyChecks.so for, set just before
+// it is loaded: its registration asks for it (tools/loader/ChecksEntry.cpp) and
+// registers nothing when it was loaded some other way.
+extern "C" {
+__attribute__((visibility("default"))) int torch_tidy_loader_approved_major = 0;
+}
+
 namespace {
 
 // clang::getClangFullVersion() of a libstdc++ host (Itanium mangling, the C++11
@@ -174,6 +181,7 @@ __attribute__((constructor)) void loadTorchTidyChecks() {
     return;
   }
   std::string Impl = directoryOf(Self.dli_fname) + "/" + TORCH_TIDY_IMPL_NAME;
+  torch_tidy_loader_approved_major = TORCH_TIDY_LLVM_MAJOR;
   if (dlopen(Impl.c_str(), RTLD_NOW | RTLD_GLOBAL) == nullptr)
     std::fprintf(stderr, "torch-tidy: cannot load %s: %s\n", Impl.c_str(),
                  dlerror());
