@@ -15,6 +15,7 @@ for n in "${majors[@]}"; do
 done
 pkgs+=(git)   # run-torch-tidy --changed-since; the gate's tests
 pkgs+=(lintian)   # the package test checks the .deb with it
+pkgs+=(gnuplot-nox)   # scripts/harm.sh draws the loss curves
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -71,3 +71,10 @@ for unsupported in ("14", "15", "16"):
         config.substitutions.append(("%unsupported_clang_tidy", path))
         config.available_features.add("unsupported-clang-tidy")
         break
+
+# The proof-of-harm programs (harm/) build with g++ and LibTorch and do not depend
+# on LLVM: their smoke run belongs to the default major's plugin run only.
+import shutil as _shutil
+if (config.llvm_major == "19" and not driver and _shutil.which("g++")
+        and os.path.exists("/usr/lib/x86_64-linux-gnu/libtorch.so")):
+    config.available_features.add("harm")
