@@ -4,6 +4,7 @@
 
 #include "BceOnLogitsCheck.h"
 #include "InplaceOnRequiresGradCheck.h"
+#include "LossActivationMismatchCheck.h"
 #include "MissingZeroGradCheck.h"
 #include "ModuleHardcodedDeviceCheck.h"
 #include "UnregisteredModuleMemberCheck.h"

@@ -9,6 +9,7 @@
 
 #include "torch-tidy/Anchor.h"
 #include "torch-tidy/EvaluationOrder.h"
+#include "torch-tidy/Losses.h"
 #include "torch-tidy/Options.h"
 
 #include "clang/AST/ASTContext.h"
@@ -36,32 +37,19 @@ BceOnLogitsCheck::BceOnLogitsCheck(StringRef Name,
           OptionReader(Options, Name, Context).getNameList("BCELossClasses")),
       RawBCEFunctions(
           OptionReader(Options, Name, Context).getNameList("BCEFunctions")),
-      RawProbabilityFunctions(OptionReader(Options, Name, Context)
-                                  .getNameList("ProbabilityFunctions")),
-      RawLogitFunctions(
-          OptionReader(Options, Name, Context).getNameList("LogitFunctions")),
-      RawLogitModules(
-          OptionReader(Options, Name, Context).getNameList("LogitModules")),
+      ActivationOpts(OptionReader(Options, Name, Context)),
       SuggestWithLogits(OptionReader(Options, Name, Context)
                             .getBool("SuggestWithLogits", true)) {
   BCELossClasses = parseList(RawBCELossClasses);
   BCEFunctions = parseList(RawBCEFunctions);
-  Config.ProbabilityFunctions = parseList(RawProbabilityFunctions);
-  Config.LogitFunctions = parseList(RawLogitFunctions);
-  Config.LogitModules = parseList(RawLogitModules);
-  Config.MaxCallDepth =
-      OptionReader(Options, Name, Context).getCount("MaxCallDepth", 4);
 }
 
 void BceOnLogitsCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "BCELossClasses", RawBCELossClasses);
   Options.store(Opts, "BCEFunctions", RawBCEFunctions);
-  Options.store(Opts, "ProbabilityFunctions", RawProbabilityFunctions);
-  Options.store(Opts, "LogitFunctions", RawLogitFunctions);
-  Options.store(Opts, "LogitModules", RawLogitModules);
   Options.store(Opts, "SuggestWithLogits",
                 SuggestWithLogits ? "true" : "false");
-  Options.store(Opts, "MaxCallDepth", Config.MaxCallDepth);
+  ActivationOpts.store(Options, Opts);
 }
 
 void BceOnLogitsCheck::onStartOfTranslationUnit() {
@@ -81,7 +69,7 @@ void BceOnLogitsCheck::check(const MatchFinder::MatchResult &Result) {
   if (!FD || FD->isDependentContext() || FD->isInvalidDecl() || !FD->getBody())
     return;
   if (!Analysis)
-    Analysis.emplace(Config, *Result.SourceManager);
+    Analysis.emplace(ActivationOpts.config(), *Result.SourceManager);
   // A fix-it in a template instantiation would change every instantiation.
   InTemplate = FD->getTemplateInstantiationPattern() != nullptr;
   walk(FD->getBody(), *Result.SourceManager, Result.Context->getLangOpts());
@@ -110,49 +98,46 @@ static std::string quoted(const NamedDecl *D) {
 }
 
 bool BceOnLogitsCheck::lossCall(const CallExpr *Call, LossCall &Out) const {
-  const FunctionDecl *FD = Call->getDirectCallee();
-  if (!FD)
+  if (!Call->getDirectCallee())
     return false;
   Out.Call = Call;
+  torch_tidy::LossCall B = builtinLossCall(Call, *Analysis);
+  if (B.Kind == LossKind::BCE) {
+    Out.Form = B.Form == LossForm::Module     ? LossCall::Module
+               : B.Form == LossForm::Function ? LossCall::Function
+                                              : LossCall::NNFunction;
+    Out.Input = B.Input;
+    Out.Object = B.Object;
+    Out.Name = describeLoss(B);
+    Out.Instead = describeLoss(LossKind::BCEWithLogits, B.Form);
+    return true;
+  }
+  // In-house losses that, like BCELoss, expect probabilities.
   const Expr *Obj = nullptr;
   unsigned First = 0;
   if (const CXXRecordDecl *Impl = Analysis->moduleCall(Call, &Obj, &First)) {
     if (Call->getNumArgs() <= First)
       return false;
     const CXXRecordDecl *Holder = writtenObjectClass(Obj);
-    bool Builtin = hasQualifiedName(Impl, "torch::nn::BCELossImpl");
     bool Custom = false;
     for (const std::string &C : BCELossClasses)
       Custom = Custom || isSameOrDerivedFrom(Impl, C) ||
                isSameOrDerivedFrom(Holder, C);
-    if (!Builtin && !Custom)
+    if (!Custom)
       return false;
-    Out.Form = Builtin ? LossCall::Module : LossCall::Custom;
+    Out.Form = LossCall::Custom;
     Out.Input = Call->getArg(First);
     Out.Object = Obj;
-    Out.Name = Builtin ? "'torch::nn::BCELoss'"
-                       : quoted(Holder && holderImpl(Holder) ? Holder : Impl);
+    Out.Name = quoted(Holder && holderImpl(Holder) ? Holder : Impl);
     Out.Instead = "'torch::nn::BCEWithLogitsLoss'";
     return true;
   }
-  if (Call->getNumArgs() < 1 || isa<CXXMemberCallExpr>(Call))
+  if (Call->getNumArgs() < 1 || isa<CXXMemberCallExpr>(Call) ||
+      !matchesFunctionList(Call->getDirectCallee(), BCEFunctions))
     return false;
-  if (hasQualifiedName(FD, "at::binary_cross_entropy")) {
-    Out.Form = LossCall::Function;
-    Out.Name = "'torch::binary_cross_entropy'";
-    Out.Instead = "'torch::binary_cross_entropy_with_logits'";
-  } else if (hasQualifiedName(FD,
-                              "torch::nn::functional::binary_cross_entropy")) {
-    Out.Form = LossCall::NNFunction;
-    Out.Name = "'torch::nn::functional::binary_cross_entropy'";
-    Out.Instead = "'torch::nn::functional::binary_cross_entropy_with_logits'";
-  } else if (matchesFunctionList(FD, BCEFunctions)) {
-    Out.Form = LossCall::Custom;
-    Out.Name = quoted(FD);
-    Out.Instead = "'torch::nn::BCEWithLogitsLoss'";
-  } else {
-    return false;
-  }
+  Out.Form = LossCall::Custom;
+  Out.Name = quoted(Call->getDirectCallee());
+  Out.Instead = "'torch::nn::BCEWithLogitsLoss'";
   Out.Input = Call->getArg(0);
   return true;
 }
@@ -160,24 +145,8 @@ bool BceOnLogitsCheck::lossCall(const CallExpr *Call, LossCall &Out) const {
 /// The logits a sigmoid call is applied to: `z` in `torch::sigmoid(z)`,
 /// `z.sigmoid()`, `torch::special::expit(z)`.
 static const Expr *sigmoidOperand(const Expr *E) {
-  const auto *CE = dyn_cast_or_null<CallExpr>(ignoreValueWrappers(E));
-  if (!CE || !CE->getDirectCallee())
-    return nullptr;
-  const FunctionDecl *FD = CE->getDirectCallee();
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
-    if (isTensorClass(MC->getMethodDecl()->getParent()) &&
-        FD->getIdentifier() && FD->getName() == "sigmoid" &&
-        MC->getNumArgs() == 0)
-      return MC->getImplicitObjectArgument();
-    return nullptr;
-  }
-  if (isa<CXXOperatorCallExpr>(CE) || CE->getNumArgs() != 1)
-    return nullptr;
-  if (hasQualifiedName(FD, "at::sigmoid") ||
-      hasQualifiedName(FD, "torch::special::expit") ||
-      hasQualifiedName(FD, "at::special_expit"))
-    return CE->getArg(0);
-  return nullptr;
+  WrittenActivation W = writtenActivation(E);
+  return W.Op == ActivationOp::Sigmoid ? W.Operand : nullptr;
 }
 
 static unsigned writtenArgs(const CallExpr *CE) {
@@ -186,17 +155,6 @@ static unsigned writtenArgs(const CallExpr *CE) {
     if (!isa<CXXDefaultArgExpr>(A))
       ++N;
   return N;
-}
-
-static std::optional<std::string>
-sourceText(const Expr *E, const SourceManager &SM, const LangOptions &LO) {
-  SourceRange R = E->getSourceRange();
-  if (R.isInvalid() || R.getBegin().isMacroID() || R.getEnd().isMacroID())
-    return std::nullopt;
-  StringRef T = Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM, LO);
-  if (T.empty())
-    return std::nullopt;
-  return T.str();
 }
 
 /// Fix-its that compute the loss with the with-logits variant: renames the
@@ -212,8 +170,8 @@ BceOnLogitsCheck::withLogitsFix(const LossCall &L, const Expr *Logits,
   if (InTemplate)
     return {};
   if (Logits) {
-    std::optional<std::string> Z = sourceText(Logits, SM, LO);
-    std::optional<std::string> In = sourceText(L.Input, SM, LO);
+    std::optional<std::string> Z = writtenText(Logits, SM, LO);
+    std::optional<std::string> In = writtenText(L.Input, SM, LO);
     if (!Z || !In)
       return {};
     Fix.push_back(FixItHint::CreateReplacement(

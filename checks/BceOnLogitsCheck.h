@@ -3,6 +3,7 @@
 #define TORCH_TIDY_BCEONLOGITSCHECK_H
 
 #include "torch-tidy/Activation.h"
+#include "torch-tidy/Losses.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 
@@ -43,13 +44,10 @@ private:
 
   const std::string RawBCELossClasses;
   const std::string RawBCEFunctions;
-  const std::string RawProbabilityFunctions;
-  const std::string RawLogitFunctions;
-  const std::string RawLogitModules;
   std::vector<std::string> BCELossClasses;
   std::vector<std::string> BCEFunctions;
+  const ActivationOptions ActivationOpts;
   const bool SuggestWithLogits;
-  ActivationConfig Config;
   std::optional<ActivationAnalysis> Analysis;
   llvm::DenseSet<unsigned> Reported; // calls already diagnosed (templates)
   bool InTemplate = false; // the function analysed is an instantiation

@@ -54,6 +54,7 @@ int main() {
   auto residual = make_residual_classifier(kFeatures, kHidden, kClasses);
   train_with_helper(residual, train_set, config);
   report("residual", evaluate(residual, test_set, kEvalBatch));
+  train_probability_head(train_set, kFeatures, kClasses, config);
 
   auto binary_data = SyntheticDataset::binary(2560, kFeatures, 11);
   auto [binary_train, binary_test] = binary_data.split(2048);

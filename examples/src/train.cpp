@@ -105,6 +105,36 @@ float Trainer::train_epoch(SyntheticDataset dataset, size_t batch_size) {
 }
 
 // ---------------------------------------------------------------------------
+// A classifier whose head outputs class probabilities (handy for logging).
+
+void train_probability_head(SyntheticDataset dataset, int64_t in_features,
+                            int64_t num_classes, const TrainConfig& config) {
+  torch::nn::Sequential head(torch::nn::Linear(in_features, 32), torch::nn::ReLU(),
+                             torch::nn::Linear(32, num_classes),
+                             torch::nn::Softmax(1));
+  auto loader = make_loader(std::move(dataset), config.batch_size);
+  torch::optim::Adam optimizer(head->parameters(),
+                               torch::optim::AdamOptions(config.lr));
+  torch::nn::CrossEntropyLoss criterion;
+
+  head->train();
+  for (int64_t epoch = 1; epoch <= config.epochs; ++epoch) {
+    double running_loss = 0.0;
+    int64_t num_batches = 0;
+    for (auto& batch : *loader) {
+      optimizer.zero_grad();
+      // BUG(torch-loss-activation-mismatch): the head ends in Softmax, so CrossEntropyLoss applies a second softmax to probabilities in [0, 1]: the loss plateaus far above 0 and training stalls; drop the Softmax and give the loss the logits.
+      auto loss = criterion(head->forward(batch.data), batch.target);
+      loss.backward();
+      optimizer.step();
+      running_loss += loss.item<double>();
+      ++num_batches;
+    }
+    log_epoch("probability-head", epoch, running_loss / num_batches);
+  }
+}
+
+// ---------------------------------------------------------------------------
 // Gradient accumulation: simulate a batch `accumulation_steps` times larger.
 
 void train_with_accumulation(MLP& model, SyntheticDataset dataset,

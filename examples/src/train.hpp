@@ -37,6 +37,8 @@ void train_classifier(torch::nn::Sequential& model, SyntheticDataset dataset,
                       const TrainConfig& config);
 void train_with_helper(torch::nn::Sequential& model, SyntheticDataset dataset,
                        const TrainConfig& config);
+void train_probability_head(SyntheticDataset dataset, int64_t in_features,
+                            int64_t num_classes, const TrainConfig& config);
 void train_with_accumulation(MLP& model, SyntheticDataset dataset,
                              const TrainConfig& config);
 void train_manual_sgd(MLP& model, SyntheticDataset dataset,

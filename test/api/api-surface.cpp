@@ -600,7 +600,9 @@ void functional_and_losses(const torch::Tensor& input, const torch::Tensor& targ
   torch::Tensor l5 = torch::nll_loss(c, labels);
   torch::Tensor l6 = torch::cross_entropy_loss(input, labels);
   torch::Tensor l7 = at::binary_cross_entropy(torch::sigmoid(input), target);
-  (void)l1, (void)l2, (void)l3, (void)l4, (void)l5, (void)l6, (void)l7;
+  torch::Tensor l8 = torch::nll_loss2d(c, labels, {}, at::Reduction::Sum, -1);
+  torch::Tensor l9 = at::nll_loss_nd(c, labels);
+  (void)l1, (void)l2, (void)l3, (void)l4, (void)l5, (void)l6, (void)l7, (void)l8, (void)l9;
 
   // torch::nn::functional with their *FuncOptions.
   torch::Tensor f1 = F::binary_cross_entropy(torch::sigmoid(input), target);

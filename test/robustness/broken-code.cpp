@@ -39,3 +39,13 @@ template <typename T> void dependent(T &opt, torch::Tensor loss) {
     opt.zero_grad(typename T::missing());
   }
 }
+
+// Loss calls with missing or broken arguments (torch-loss-activation-mismatch,
+// torch-bce-on-logits).
+torch::Tensor losses(Net &model, torch::Tensor x, torch::Tensor y) {
+  torch::nn::NLLLoss nll;
+  torch::nn::CrossEntropyLoss ce;
+  return nll(model->forward(x)) + torch::nll_loss(undeclared_logits, y) +
+         ce(torch::softmax(x, ), y) + torch::cross_entropy_loss(torch::softmax(model->forward(x), 1)) +
+         torch::binary_cross_entropy_with_logits(torch::sigmoid(x, 1), y);
+}
