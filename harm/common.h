@@ -148,6 +148,15 @@ inline Data classification(int n, int d, int seed) {
   return {x, y};
 }
 
+// A `k`-class task: the label is the largest of k random linear forms of x.
+inline Data multiclass(int n, int d, int k, int seed) {
+  torch::manual_seed(1234);
+  auto w = torch::randn({d, k});
+  torch::manual_seed(seed);
+  auto x = torch::randn({n, d});
+  return {x, x.matmul(w).argmax(1)};
+}
+
 } // namespace harm
 
 #define HARM_CONCAT_(a, b) a##b
