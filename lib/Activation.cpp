@@ -273,7 +273,7 @@ static const CXXRecordDecl *moduleImplOf(QualType T, const TypeConfig &Types) {
 }
 
 static bool definedInSystemHeader(const Decl *D, const SourceManager &SM) {
-  return !D || SM.isInSystemHeader(fileLoc(SM, D->getLocation()));
+  return !D || isLibraryCode(fileLoc(SM, D->getLocation()), SM);
 }
 
 /// The definition of \p FD when it has one in user code, else null.

@@ -2,6 +2,7 @@
 
 #include "torch-tidy/Anchor.h"
 #include "torch-tidy/Compat.h"
+#include "torch-tidy/Types.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -38,7 +39,7 @@ bool isUserCodeDefinition(const Decl *D, const SourceManager &SM) {
   if (!Definition)
     return false;
   SourceLocation Loc = SM.getExpansionLoc(D->getBeginLoc());
-  return Loc.isInvalid() || !SM.isInSystemHeader(Loc);
+  return Loc.isInvalid() || !isLibraryCode(Loc, SM);
 }
 
 /// Walks down from the traversal scope the way MatchFinder's traversal does
@@ -65,7 +66,7 @@ public:
       return true;
     if (!isa<TranslationUnitDecl>(D) && isAtNamespaceLevel(D)) {
       SourceLocation Loc = SM.getExpansionLoc(D->getBeginLoc());
-      if (Loc.isValid() && SM.isInSystemHeader(Loc))
+      if (Loc.isValid() && isLibraryCode(Loc, SM))
         return true;
     }
     if (isUserCodeDefinition(D, SM))

@@ -114,7 +114,7 @@ bool isAvailabilityQuery(const FunctionDecl *FD) {
 
 static bool inSystemHeader(const Decl *D) {
   const SourceManager &SM = D->getASTContext().getSourceManager();
-  return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
+  return isLibraryCode(D, SM);
 }
 
 static StringRef methodName(const FunctionDecl *FD) {

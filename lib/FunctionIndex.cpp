@@ -1,6 +1,7 @@
 //===--- FunctionIndex.cpp - user functions and who calls them ------------===//
 #include "torch-tidy/FunctionIndex.h"
 #include "torch-tidy/EvaluationOrder.h"
+#include "torch-tidy/Types.h"
 
 #include "clang/AST/DeclTemplate.h"
 
@@ -49,7 +50,7 @@ FunctionIndex::userDefinition(const FunctionDecl *FD) const {
   if (!FD->hasBody(Def) || !Def || Def->isInvalidDecl() ||
       Def->isDependentContext())
     return nullptr;
-  if (SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+  if (isLibraryCode(Def, SM))
     return nullptr;
   return Def;
 }

@@ -709,7 +709,7 @@ ValueKind ModelBuilder::classify(const Expr *E, const Frame &F,
       return ValueKind::Unknown;
     // LibTorch and the standard library build new objects (`torch::randn`,
     // `std::make_shared`, `clone()`).
-    if (SM.isInSystemHeader(FD->getLocation()))
+    if (isLibraryCode(FD, SM))
       return ValueKind::Fresh;
     const FunctionDecl *Def = nullptr;
     if (FD->hasBody(Def) && Def && !Def->isDependentContext())
@@ -946,7 +946,7 @@ void ModelBuilder::handleCall(const CallExpr *Call, Frame &F) {
     return;
   }
   // LibTorch and the standard library know nothing of the module's members.
-  if (SM.isInSystemHeader(FD->getLocation()))
+  if (isLibraryCode(FD, SM))
     return;
 
   Frame NF;

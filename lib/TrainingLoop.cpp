@@ -143,7 +143,7 @@ private:
     const FunctionDecl *Def = nullptr;
     if (!FD->hasBody(Def) || !Def)
       return;
-    if (A.SM.isInSystemHeader(Def->getLocation()))
+    if (isLibraryCode(Def, A.SM))
       return;
     EventList Callee = A.summary(Def, Depth + 1);
     if (Callee.empty())

@@ -284,6 +284,37 @@ const LambdaExpr *lambdaOf(const Expr *E) {
   return nullptr;
 }
 
+namespace {
+// A path of LibTorch's include tree: a folder of its own, or an umbrella header
+// of include/torch/ (the others live under torch/csrc/api/include/torch/).
+bool isLibTorchPath(StringRef P) {
+  for (StringRef Dir : {"ATen/", "c10/", "caffe2/", "torch/csrc/"})
+    if (P.starts_with(Dir) || P.contains(("/" + Dir).str()))
+      return true;
+  for (StringRef Umbrella :
+       {"torch/script.h", "torch/extension.h", "torch/library.h",
+        "torch/custom_class.h", "torch/custom_class_detail.h"})
+    if (P == Umbrella || P.ends_with(("/" + Umbrella).str()))
+      return true;
+  return false;
+}
+} // namespace
+
+bool isLibraryCode(SourceLocation Loc, const SourceManager &SM) {
+  if (Loc.isInvalid())
+    return false;
+  SourceLocation File = SM.getExpansionLoc(Loc);
+  if (SM.isInSystemHeader(File))
+    return true;
+  if (SM.isWrittenInMainFile(File))
+    return false;
+  return isLibTorchPath(SM.getFilename(File));
+}
+
+bool isLibraryCode(const Decl *D, const SourceManager &SM) {
+  return D && isLibraryCode(D->getLocation(), SM);
+}
+
 bool matchesFunctionList(const FunctionDecl *FD,
                          llvm::ArrayRef<std::string> Names) {
   if (!FD || Names.empty())

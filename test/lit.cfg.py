@@ -37,6 +37,7 @@ config.substitutions.append(("%run_torch_tidy", "%s %s --clang-tidy=%s --plugin=
 config.substitutions.append(("%clangxx", config.clangxx))
 config.substitutions.append(("%mock_flags", mock_flags))
 config.substitutions.append(("%real_flags", real_flags))
+config.substitutions.append(("%torch_include", config.torch_include))
 config.substitutions.append(("%torch_tidy_src", config.torch_tidy_src))
 config.substitutions.append(("%torch_tidy_obj", config.torch_tidy_obj))
 config.substitutions.append(("%python", config.python))

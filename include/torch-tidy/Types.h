@@ -14,6 +14,8 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Type.h"
+#include "clang/Basic/SourceLocation.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -83,8 +85,17 @@ const clang::ValueDecl *objectDecl(const clang::Expr *E);
 /// conversions and copies. At most 16 steps, so `std::function<F> f = f;` ends.
 const clang::LambdaExpr *lambdaOf(const clang::Expr *E);
 
-/// True when \p FD is one of \p QualifiedNames (functions or methods;
-/// `Class::method` names a method of the class or of a class derived from it).
+/// Whether \p Loc is library code, not the user's: a system header, or a header
+/// of LibTorch's own include tree (`ATen/`, `c10/`, `caffe2/`, `torch/csrc/`,
+/// the `torch/*.h` umbrella headers) also when it was included with `-I`
+/// rather than `-isystem` (CMake's `include_directories(${TORCH_INCLUDE_DIRS})`,
+/// hand-written Makefiles). The analyses ask this, never isInSystemHeader:
+/// LibTorch's inline code is what they know by its declarations, not code they
+/// follow or index.
+bool isLibraryCode(clang::SourceLocation Loc, const clang::SourceManager &SM);
+/// The same for where \p D is written (its expansion location).
+bool isLibraryCode(const clang::Decl *D, const clang::SourceManager &SM);
+
 /// Whether clang found code in this translation unit it could not compile (an
 /// unresolved name, a header not found). Such a statement is often dropped from
 /// the AST without a trace, so the call a check looks for may be missing from
@@ -95,6 +106,8 @@ inline bool mayHaveLostCode(const clang::ASTContext &Ctx) {
   return Ctx.getDiagnostics().hasUncompilableErrorOccurred();
 }
 
+/// True when \p FD is one of \p QualifiedNames (functions or methods;
+/// `Class::method` names a method of the class or of a class derived from it).
 bool matchesFunctionList(const clang::FunctionDecl *FD,
                          llvm::ArrayRef<std::string> QualifiedNames);
 
