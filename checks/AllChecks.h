@@ -3,6 +3,7 @@
 #define TORCH_TIDY_ALLCHECKS_H
 
 #include "BceOnLogitsCheck.h"
+#include "DiscardedTensorResultCheck.h"
 #include "InplaceOnRequiresGradCheck.h"
 #include "MissingZeroGradCheck.h"
 #include "ModuleHardcodedDeviceCheck.h"
