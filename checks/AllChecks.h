@@ -7,6 +7,7 @@
 #include "InplaceOnRequiresGradCheck.h"
 #include "MissingZeroGradCheck.h"
 #include "ModuleHardcodedDeviceCheck.h"
+#include "UnnamedGradGuardCheck.h"
 #include "UnregisteredModuleMemberCheck.h"
 
 #endif
