@@ -39,3 +39,14 @@ template <typename T> void dependent(T &opt, torch::Tensor loss) {
     opt.zero_grad(typename T::missing());
   }
 }
+
+// Discarded tensors and guard temporaries around code that does not compile.
+void discarded(torch::Tensor x, torch::Device device) {
+  x.to(undeclared_device);
+  x.to(device, undeclared_flag), x.cuda(;
+  torch::NoGradGuard(undeclared_mode);
+  torch::AutoGradMode(undeclared_bool + );
+  UnknownGuard();
+  UnknownGuard guard();
+  undeclared_tensor.to(device);
+}
