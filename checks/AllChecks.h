@@ -3,10 +3,12 @@
 #define TORCH_TIDY_ALLCHECKS_H
 
 #include "BceOnLogitsCheck.h"
+#include "DiscardedTensorResultCheck.h"
 #include "InplaceOnRequiresGradCheck.h"
 #include "LossActivationMismatchCheck.h"
 #include "MissingZeroGradCheck.h"
 #include "ModuleHardcodedDeviceCheck.h"
+#include "UnnamedGradGuardCheck.h"
 #include "UnregisteredModuleMemberCheck.h"
 
 #endif

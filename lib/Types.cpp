@@ -147,6 +147,42 @@ bool isSchedulerClass(const CXXRecordDecl *D) {
   return D && isSameOrDerivedFrom(D, "torch::optim::LRScheduler");
 }
 
+bool isLibTorchGuardClass(const CXXRecordDecl *D,
+                          llvm::ArrayRef<std::string> Extra) {
+  static const char *const Guards[] = {
+      // Grad mode (c10/core/GradMode.h, c10/core/InferenceMode.h).
+      "c10::AutoGradMode",
+      "c10::AutoFwGradMode",
+      "c10::InferenceMode",
+      // Dispatch (ATen/core/LegacyTypeDispatch.h,
+      // c10/core/impl/LocalDispatchKeySet.h, ATen/ThreadLocalState.h).
+      "at::AutoDispatchBelowAutograd",
+      "at::AutoDispatchBelowADInplaceOrView",
+      "at::AutoNonVariableTypeMode",
+      "at::AutoDispatchSkipFunctionalize",
+      "c10::impl::ExcludeDispatchKeyGuard",
+      "c10::impl::IncludeDispatchKeyGuard",
+      "at::ThreadLocalStateGuard",
+      "at::NoTF32Guard",
+      // Devices and streams (c10/core/DeviceGuard.h, StreamGuard.h,
+      // c10/cuda/CUDAGuard.h).
+      "c10::DeviceGuard",
+      "c10::OptionalDeviceGuard",
+      "c10::StreamGuard",
+      "c10::OptionalStreamGuard",
+      "c10::cuda::CUDAGuard",
+      "c10::cuda::OptionalCUDAGuard",
+      "c10::cuda::CUDAStreamGuard",
+      "c10::cuda::OptionalCUDAStreamGuard",
+  };
+  if (!D)
+    return false;
+  for (const char *G : Guards)
+    if (isSameOrDerivedFrom(D, G))
+      return true;
+  return isAnyOf(D, Extra);
+}
+
 const CXXRecordDecl *moduleClassOf(QualType T, const TypeConfig &Config) {
   const CXXRecordDecl *RD = pointeeClass(T);
   if (!RD)

@@ -6,6 +6,8 @@ namespace {
 
 // Standardise each feature column to zero mean and unit variance.
 void standardize_(torch::Tensor& features) {
+  // BUG(torch-discarded-tensor-result): contiguous() returns a contiguous copy and leaves `features` as it was, so the column statistics below still read the strided tensor; assign it back (features = features.contiguous()).
+  features.contiguous();
   auto mean = features.mean(/*dim=*/0, /*keepdim=*/true);
   auto std = features.std(/*dim=*/0, /*unbiased=*/true, /*keepdim=*/true);
   // Plain data tensor (no autograd), so in-place ops are fine here.

@@ -34,7 +34,8 @@ EvalResult evaluate_binary(BinaryClassifier& model, SyntheticDataset dataset,
   torch::nn::BCEWithLogitsLoss criterion(
       torch::nn::BCEWithLogitsLossOptions().reduction(torch::kSum));
 
-  torch::NoGradGuard no_grad;
+  // BUG(torch-unnamed-grad-guard): the guard is a temporary that is destroyed at the end of this statement, so the evaluation below records an autograd graph for every batch; name it (torch::NoGradGuard no_grad;).
+  torch::NoGradGuard();
   model->eval();
   double total_loss = 0.0;
   int64_t correct = 0;

@@ -368,6 +368,99 @@ bool forEachDescendant(const clang::Stmt *Root, PreFn Pre) {
   return forEachDescendant(Root, Pre, [](const clang::Stmt *) {});
 }
 
+/// Where a discarded value stands (forEachDiscardedValue).
+struct DiscardedValue {
+  /// The expression as it stands in the code (implicit nodes not stripped).
+  const clang::Expr *E;
+  /// \p E is a whole statement (not a comma operand or a `?:` arm).
+  bool Statement;
+  /// ... and a direct child of a `{ }` block (not the body of an `if`, a
+  /// loop or a `case` without braces).
+  bool InBlock;
+};
+
+/// Calls \p Fn(const DiscardedValue &) for every expression below \p Body
+/// whose value is discarded: expression statements (in a block, as the body of
+/// an `if`, a loop, a `switch`, a `case` or a label, a `for` initialiser or
+/// increment), the left operand of every comma operator, the right operand of
+/// a discarded one, and both arms of a discarded `?:`. The last statement of a
+/// GNU statement expression is its value and is left out, and so is an
+/// explicit `(void)` cast. Lambda bodies are not entered (the anchor hands
+/// their call operators over as functions of their own). Built on
+/// forEachDescendant, so any depth of nesting is safe.
+template <class Fn> void forEachDiscardedValue(const clang::Stmt *Body, Fn F) {
+  using namespace clang;
+  llvm::SmallVector<const Stmt *, 4> ValueBlocks;
+  auto Discard = [&](const Stmt *S, bool Statement, bool InBlock) {
+    const auto *E = dyn_cast_or_null<Expr>(S);
+    if (!E)
+      return;
+    struct Item {
+      const Expr *E;
+      bool Statement;
+    };
+    llvm::SmallVector<Item, 4> Work = {{E, Statement}};
+    while (!Work.empty()) {
+      Item I = Work.pop_back_val();
+      const Expr *X = I.E->IgnoreParens();
+      if (const auto *FE = dyn_cast<FullExpr>(X))
+        X = FE->getSubExpr()->IgnoreParens();
+      if (const auto *BO = dyn_cast<BinaryOperator>(X)) {
+        // `a, b`: the left operand is visited from the comma itself.
+        if (BO->getOpcode() == BO_Comma)
+          Work.push_back({BO->getRHS(), false});
+        continue;
+      }
+      if (const auto *CO = dyn_cast<AbstractConditionalOperator>(X)) {
+        Work.push_back({CO->getFalseExpr(), false});
+        Work.push_back({CO->getTrueExpr(), false});
+        continue;
+      }
+      F(DiscardedValue{I.E, I.Statement, I.Statement && InBlock});
+    }
+  };
+  forEachDescendant(Body, [&](const Stmt *S) {
+    if (isa<LambdaExpr>(S))
+      return Descend::Skip;
+    if (const auto *SE = dyn_cast<StmtExpr>(S)) {
+      ValueBlocks.push_back(SE->getSubStmt());
+    } else if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      bool Value = llvm::is_contained(ValueBlocks, CS);
+      for (const Stmt *Child : CS->body())
+        if (!(Value && Child == CS->body_back()))
+          Discard(Child, true, true);
+    } else if (const auto *If = dyn_cast<IfStmt>(S)) {
+      Discard(If->getInit(), true, false);
+      Discard(If->getThen(), true, false);
+      Discard(If->getElse(), true, false);
+    } else if (const auto *For = dyn_cast<ForStmt>(S)) {
+      Discard(For->getInit(), true, false);
+      Discard(For->getInc(), true, false);
+      Discard(For->getBody(), true, false);
+    } else if (const auto *RF = dyn_cast<CXXForRangeStmt>(S)) {
+      Discard(RF->getBody(), true, false);
+    } else if (const auto *W = dyn_cast<WhileStmt>(S)) {
+      Discard(W->getBody(), true, false);
+    } else if (const auto *Do = dyn_cast<DoStmt>(S)) {
+      Discard(Do->getBody(), true, false);
+    } else if (const auto *Sw = dyn_cast<SwitchStmt>(S)) {
+      Discard(Sw->getInit(), true, false);
+      Discard(Sw->getBody(), true, false);
+    } else if (const auto *SC = dyn_cast<SwitchCase>(S)) {
+      Discard(SC->getSubStmt(), true, false);
+    } else if (const auto *L = dyn_cast<LabelStmt>(S)) {
+      Discard(L->getSubStmt(), true, false);
+    } else if (const auto *A = dyn_cast<AttributedStmt>(S)) {
+      Discard(A->getSubStmt(), true, false);
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      // The left operand of a comma is discarded wherever the comma is.
+      if (BO->getOpcode() == BO_Comma)
+        Discard(BO->getLHS(), false, false);
+    }
+    return Descend::Children;
+  });
+}
+
 } // namespace torch_tidy
 
 #endif

@@ -59,6 +59,18 @@ bool isModuleClass(const clang::CXXRecordDecl *D, const TypeConfig &Config);
 bool isModuleHolderClass(const clang::CXXRecordDecl *D);
 bool isSchedulerClass(const clang::CXXRecordDecl *D);
 
+/// LibTorch's RAII guard classes, which switch a thread-local mode or the
+/// current device for as long as an object of them lives (or one derived from
+/// them): grad mode (`c10::AutoGradMode`, `c10::NoGradGuard`,
+/// `c10::AutoFwGradMode`, `c10::InferenceMode`; GradMode.h reads what they
+/// switch), dispatch (`at::AutoDispatchBelowAutograd`,
+/// `at::AutoDispatchBelowADInplaceOrView`, `at::AutoNonVariableTypeMode`,
+/// `c10::impl::ExcludeDispatchKeyGuard`, ...), devices and streams
+/// (`c10::DeviceGuard`, `c10::cuda::CUDAGuard`, `c10::cuda::CUDAStreamGuard`,
+/// ...), and the classes in \p Extra (qualified names).
+bool isLibTorchGuardClass(const clang::CXXRecordDecl *D,
+                          llvm::ArrayRef<std::string> Extra = {});
+
 /// A module reached through any of the ways users hold one: the class itself,
 /// a pointer or reference, a `std::shared_ptr<Net>`, or a holder (`Net`,
 /// `torch::nn::Linear`). Returns the module class (the Impl for holders).

@@ -559,6 +559,10 @@ torch::Tensor guards(const torch::Tensor& x) {
     bool on = c10::InferenceMode::is_enabled();
     (void)on;
   }
+  {
+    at::AutoDispatchBelowADInplaceOrView below_ad;
+    at::AutoDispatchBelowAutograd below_autograd;
+  }
   bool enabled = c10::GradMode::is_enabled();
   c10::GradMode::set_enabled(enabled);
   at::GradMode::set_enabled(true);

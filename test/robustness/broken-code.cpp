@@ -49,3 +49,14 @@ torch::Tensor losses(Net &model, torch::Tensor x, torch::Tensor y) {
          ce(torch::softmax(x, ), y) + torch::cross_entropy_loss(torch::softmax(model->forward(x), 1)) +
          torch::binary_cross_entropy_with_logits(torch::sigmoid(x, 1), y);
 }
+
+// Discarded tensors and guard temporaries around code that does not compile.
+void discarded(torch::Tensor x, torch::Device device) {
+  x.to(undeclared_device);
+  x.to(device, undeclared_flag), x.cuda(;
+  torch::NoGradGuard(undeclared_mode);
+  torch::AutoGradMode(undeclared_bool + );
+  UnknownGuard();
+  UnknownGuard guard();
+  undeclared_tensor.to(device);
+}

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <ATen/Functions.h>
+#include <ATen/core/LegacyTypeDispatch.h>
 #include <ATen/core/TensorBody.h>
 #include <ATen/core/grad_mode.h>
 #include <c10/core/GradMode.h>
