@@ -49,8 +49,8 @@ BceOnLogitsCheck::BceOnLogitsCheck(StringRef Name,
   Config.ProbabilityFunctions = parseList(RawProbabilityFunctions);
   Config.LogitFunctions = parseList(RawLogitFunctions);
   Config.LogitModules = parseList(RawLogitModules);
-  Config.MaxCallDepth =
-      OptionReader(Options, Name, Context).getCount("MaxCallDepth", 4);
+  Config.MaxCallDepth = OptionReader(Options, Name, Context)
+                            .getCount("MaxCallDepth", DefaultMaxCallDepth);
 }
 
 void BceOnLogitsCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {

@@ -38,8 +38,8 @@ ModuleHardcodedDeviceCheck::ModuleHardcodedDeviceCheck(
               .getBool("IgnoreAvailabilitySelection", false)) {
   AllowedClasses = parseList(RawAllowedClasses);
   Config.AllowedDeviceFunctions = parseList(RawAllowedDeviceFunctions);
-  Config.MaxCallDepth =
-      OptionReader(Options, Name, Context).getCount("MaxCallDepth", 4);
+  Config.MaxCallDepth = OptionReader(Options, Name, Context)
+                            .getCount("MaxCallDepth", DefaultMaxCallDepth);
   if (RawFlagCPU == "Always")
     CPU = CPUMode::Always;
   else if (RawFlagCPU == "Never")

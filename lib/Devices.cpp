@@ -1,6 +1,7 @@
 //===--- Devices.cpp - where a tensor's device comes from -----------------===//
 #include "torch-tidy/Devices.h"
 #include "torch-tidy/EvaluationOrder.h"
+#include "torch-tidy/Summaries.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -276,7 +277,9 @@ struct Writes {
 
 class DeviceAnalysis::Impl {
 public:
-  explicit Impl(const DeviceConfig &Config) : Config(Config) {}
+  explicit Impl(const DeviceConfig &Config)
+      : Config(Config), Engine(Config.MaxCallDepth), Returns(Engine),
+        Helpers(Engine) {}
 
   DeviceProvenance prov(const Expr *E);
   Cond classify(const Expr *Condition);
@@ -308,11 +311,15 @@ private:
     llvm::DenseMap<const FieldDecl *, Writes> Fields;
   };
   llvm::DenseMap<const CXXRecordDecl *, ClassWrites> Members;
-  llvm::DenseMap<const FunctionDecl *, DeviceProvenance> Returns;
-  llvm::DenseMap<const FunctionDecl *, PlacementList> Helpers;
-  llvm::DenseSet<const Decl *> InProgress;
+  /// Recursion guard (functions, locals, members, constants being read),
+  /// depth bound and truncation of the two tables below.
+  SummaryEngine Engine;
+  /// The device a function returns, read ProvDepth calls below the value
+  /// asked about.
+  Summaries<const FunctionDecl *, DeviceProvenance> Returns;
   unsigned ProvDepth = 0;
-  bool Truncated = false;
+  /// The placements of a helper.
+  Summaries<const FunctionDecl *, PlacementList> Helpers;
 };
 
 namespace {
@@ -555,18 +562,18 @@ DeviceAnalysis::Impl::memberWrites(const CXXRecordDecl *RD) {
 }
 
 DeviceProvenance DeviceAnalysis::Impl::localProv(const VarDecl *VD) {
-  if (!InProgress.insert(VD).second)
+  if (!Engine.enter(VD))
     return make(DeviceOrigin::Unknown);
   DeviceProvenance P = make(DeviceOrigin::Unknown);
   if (const Writes *W = localWrites(VD))
     P = written(*W);
-  InProgress.erase(VD);
+  Engine.leave(VD);
   return P;
 }
 
 DeviceProvenance DeviceAnalysis::Impl::memberProv(const FieldDecl *FD) {
   const auto *RD = dyn_cast<CXXRecordDecl>(FD->getParent());
-  if (!RD || !InProgress.insert(FD).second)
+  if (!RD || !Engine.enter(FD))
     return make(DeviceOrigin::Unknown);
   DeviceProvenance P = make(DeviceOrigin::Unknown);
   if (const auto *Fields = memberWrites(RD)) {
@@ -574,56 +581,46 @@ DeviceProvenance DeviceAnalysis::Impl::memberProv(const FieldDecl *FD) {
     if (It != Fields->end())
       P = written(It->second);
   }
-  InProgress.erase(FD);
+  Engine.leave(FD);
   return P;
 }
 
 DeviceProvenance DeviceAnalysis::Impl::returnProv(const FunctionDecl *FD) {
-  auto It = Returns.find(FD);
-  if (It != Returns.end())
-    return It->second;
-  if (ProvDepth >= Config.MaxCallDepth || FD->isDependentContext()) {
-    Truncated = true;
-    return make(DeviceOrigin::Unknown);
-  }
-  if (!InProgress.insert(FD).second)
-    return make(DeviceOrigin::Unknown);
-  // The returned values, with the `if` conditions around each.
-  llvm::SmallVector<Write, 2> Rets;
-  llvm::SmallVector<const Expr *, 2> Conds;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *Root) {
-    forEachDescendant(Root, [&](const Stmt *S) {
-      if (isa<LambdaExpr>(S))
-        return Descend::Skip;
-      if (const auto *R = dyn_cast<ReturnStmt>(S)) {
-        if (R->getRetValue())
-          Rets.push_back({R->getRetValue(), Conds});
-        return Descend::Skip;
-      }
-      if (const auto *If = dyn_cast<IfStmt>(S)) {
-        Conds.push_back(If->getCond());
-        Walk(If->getThen());
-        Walk(If->getElse());
-        Conds.pop_back();
-        return Descend::Skip;
-      }
-      return Descend::Children;
-    });
-  };
-  Walk(FD->getBody());
-  bool OuterTruncated = Truncated;
-  Truncated = false;
-  ++ProvDepth;
-  llvm::SmallVector<std::pair<DeviceProvenance, Cond>, 2> Alts;
-  for (const Write &R : Rets)
-    Alts.push_back({prov(R.Value), classifyAll(R.Conds)});
-  --ProvDepth;
-  DeviceProvenance P = alternatives(Alts);
-  InProgress.erase(FD);
-  if (!Truncated)
-    Returns[FD] = P;
-  Truncated = Truncated || OuterTruncated;
-  return P;
+  return Returns.get(FD, ProvDepth + 1, [&] {
+    if (FD->isDependentContext()) {
+      Engine.cutOff();
+      return make(DeviceOrigin::Unknown);
+    }
+    // The returned values, with the `if` conditions around each.
+    llvm::SmallVector<Write, 2> Rets;
+    llvm::SmallVector<const Expr *, 2> Conds;
+    std::function<void(const Stmt *)> Walk = [&](const Stmt *Root) {
+      forEachDescendant(Root, [&](const Stmt *S) {
+        if (isa<LambdaExpr>(S))
+          return Descend::Skip;
+        if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+          if (R->getRetValue())
+            Rets.push_back({R->getRetValue(), Conds});
+          return Descend::Skip;
+        }
+        if (const auto *If = dyn_cast<IfStmt>(S)) {
+          Conds.push_back(If->getCond());
+          Walk(If->getThen());
+          Walk(If->getElse());
+          Conds.pop_back();
+          return Descend::Skip;
+        }
+        return Descend::Children;
+      });
+    };
+    Walk(FD->getBody());
+    ++ProvDepth;
+    llvm::SmallVector<std::pair<DeviceProvenance, Cond>, 2> Alts;
+    for (const Write &R : Rets)
+      Alts.push_back({prov(R.Value), classifyAll(R.Conds)});
+    --ProvDepth;
+    return alternatives(Alts);
+  });
 }
 
 DeviceProvenance
@@ -745,10 +742,10 @@ DeviceProvenance DeviceAnalysis::Impl::prov(const Expr *E) {
     } else if (VD->getType().isConstQualified() && !inSystemHeader(VD)) {
       // A constant of the program: `constexpr auto kDevice = torch::kCUDA;`
       if (const Expr *Init = VD->getAnyInitializer()) {
-        if (!InProgress.insert(VD).second)
+        if (!Engine.enter(VD))
           return P;
         P = prov(Init);
-        InProgress.erase(VD);
+        Engine.leave(VD);
       }
     }
     if (P.isLiteral())
@@ -990,23 +987,8 @@ PlacementList DeviceAnalysis::Impl::walkPlacements(const FunctionDecl *FD,
 
 PlacementList DeviceAnalysis::Impl::helperPlacements(const FunctionDecl *FD,
                                                      unsigned Depth) {
-  auto It = Helpers.find(FD);
-  if (It != Helpers.end())
-    return It->second;
-  if (Depth > Config.MaxCallDepth) {
-    Truncated = true;
-    return {};
-  }
-  if (!InProgress.insert(FD).second)
-    return {};
-  bool OuterTruncated = Truncated;
-  Truncated = false;
-  PlacementList Out = walkPlacements(FD, nullptr, Depth);
-  InProgress.erase(FD);
-  if (!Truncated)
-    Helpers[FD] = Out;
-  Truncated = Truncated || OuterTruncated;
-  return Out;
+  return Helpers.get(FD, Depth,
+                     [&] { return walkPlacements(FD, nullptr, Depth); });
 }
 
 bool DeviceAnalysis::Impl::movesModule(const Stmt *Root) {

@@ -431,7 +431,8 @@ class ModelBuilder : public EvaluationOrderWalker<ModelBuilder> {
 
 public:
   ModelBuilder(ModuleModels &Models, ModuleModel &Model)
-      : Models(Models), Model(Model), SM(Models.Ctx.getSourceManager()) {}
+      : Models(Models), Model(Model), SM(Models.Ctx.getSourceManager()),
+        Engine(Models.Config.MaxCallDepth) {}
 
   void build();
 
@@ -527,7 +528,9 @@ private:
   unsigned LoopDepth = 0; ///< loops (and lambdas run elsewhere) around it
   unsigned SetupIdx = 0;
   const FunctionDecl *Root = nullptr;
-  llvm::SmallPtrSet<const FunctionDecl *, 8> InProgress;
+  /// The depth bound and the functions being read (recursion guard); nothing
+  /// is memoised: what a helper does depends on what its arguments designate.
+  SummaryEngine Engine;
   /// Locals handed to a registration during the current root (VarDecls are
   /// unique, so one set serves every frame).
   llvm::SmallPtrSet<const VarDecl *, 8> RegisteredLocals;
@@ -751,7 +754,7 @@ ValueKind ModelBuilder::returnKind(const FunctionDecl *Def) {
   CurMode = Mode::Scratch;
   Frame F;
   F.Fn = Def;
-  F.Depth = Models.Config.MaxCallDepth; // do not follow further helpers
+  F.Depth = Engine.maxCallDepth(); // do not follow further helpers
   unsigned SavedCond = CondDepth, SavedLoop = LoopDepth;
   CondDepth = LoopDepth = 0; // read as it stands, wherever it was called from
   walkIn(Def->getBody(), F);
@@ -861,7 +864,7 @@ void ModelBuilder::walkLambda(const LambdaExpr *L, const Frame &F,
   }
   for (const FunctionDecl *Fn : Bodies) {
     const Stmt *Body = Fn->getBody();
-    if (!Body || Fn->isDependentContext() || InProgress.count(Fn))
+    if (!Body || Fn->isDependentContext() || Engine.inProgress(Fn))
       continue;
     Frame NF = F;
     NF.Fn = Fn;
@@ -869,14 +872,14 @@ void ModelBuilder::walkLambda(const LambdaExpr *L, const Frame &F,
     NF.Site = F.Site ? F.Site : Site;
     for (const ParmVarDecl *P : Fn->parameters())
       NF.UntracedParams.insert(P);
-    InProgress.insert(Fn);
+    Engine.enter(Fn);
     // It may run any number of times, or never.
     ++LoopDepth;
     ++CondDepth;
     walkIn(Body, NF);
     --CondDepth;
     --LoopDepth;
-    InProgress.erase(Fn);
+    Engine.leave(Fn);
   }
 }
 
@@ -998,17 +1001,17 @@ void ModelBuilder::handleCall(const CallExpr *Call, Frame &F) {
   }
   bool Relevant = NF.ThisIsSelf || !NF.ParamField.empty() ||
                   !NF.SelfParams.empty() || !NF.ParamLocal.empty();
-  if (!Relevant || InProgress.count(Def))
+  if (!Relevant || Engine.inProgress(Def))
     return;
-  if (NF.Depth > Models.Config.MaxCallDepth) {
+  if (!Engine.follows(NF.Depth)) {
     markOpaque();
     return;
   }
   if (CurMode == Mode::Setup)
     Model.SetupReached.insert(Def);
-  InProgress.insert(Def);
+  Engine.enter(Def);
   walkIn(Def->getBody(), NF);
-  InProgress.erase(Def);
+  Engine.leave(Def);
 }
 
 bool ModelBuilder::visit(const Stmt *S) {
@@ -1063,10 +1066,10 @@ void ModelBuilder::walkCtor(const CXXConstructorDecl *Def, Frame &F) {
           Init ? Init->IgnoreImplicit() : nullptr);
       const CXXConstructorDecl *Target = CE ? CE->getConstructor() : nullptr;
       const FunctionDecl *TDef = nullptr;
-      if (Target && Target->hasBody(TDef) && TDef && !InProgress.count(TDef)) {
-        InProgress.insert(TDef);
+      if (Target && Target->hasBody(TDef) && TDef && !Engine.inProgress(TDef)) {
+        Engine.enter(TDef);
         walkCtor(cast<CXXConstructorDecl>(TDef), F);
-        InProgress.erase(TDef);
+        Engine.leave(TDef);
       } else if (Target && Target->isDefaulted()) {
         synthesizeInits(F);
       } else {
@@ -1234,12 +1237,12 @@ void ModelBuilder::build() {
     if (!S.Definition) {
       synthesizeInits(F);
     } else {
-      InProgress.insert(S.Definition);
+      Engine.enter(S.Definition);
       if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(S.Definition))
         walkCtor(Ctor, F);
       else
         walkIn(S.Definition->getBody(), F);
-      InProgress.erase(S.Definition);
+      Engine.leave(S.Definition);
     }
     finishSetup();
   }
@@ -1264,9 +1267,9 @@ void ModelBuilder::build() {
     Frame F;
     F.Fn = Def;
     F.ThisIsSelf = true;
-    InProgress.insert(Def);
+    Engine.enter(Def);
     walkIn(Def->getBody(), F);
-    InProgress.erase(Def);
+    Engine.leave(Def);
     RegisteredLocals.clear();
     if (hasName(MD, "forward")) {
       Model.Forwards.push_back(cast<CXXMethodDecl>(Def));

@@ -195,28 +195,16 @@ EventList AutogradEventAnalysis::iteration(const Stmt *Loop) {
 
 EventList AutogradEventAnalysis::summary(const FunctionDecl *FD,
                                          unsigned Depth) {
-  auto It = Summaries.find(FD);
-  if (It != Summaries.end())
-    return It->second;
-  if (Depth > Config.MaxCallDepth) {
-    Truncated = true; // callers' summaries are incomplete: not memoised
-    return {};
-  }
-  if (InProgress.count(FD) || !FD->getBody())
-    return {}; // recursion adds nothing new
-  bool OuterTruncated = Truncated;
-  Truncated = false;
-  InProgress.insert(FD);
-  EventList Out;
-  EventWalker W(*this, Out, Depth);
-  W.walk(FD->getBody());
-  if (W.truncated())
-    Out.clear(); // too deep to read whole: it contributes nothing
-  InProgress.erase(FD);
-  if (!Truncated)
-    Summaries[FD] = Out;
-  Truncated = Truncated || OuterTruncated;
-  return Out;
+  return Memo.get(FD, Depth, [&]() -> EventList {
+    if (!FD->getBody())
+      return {};
+    EventList Out;
+    EventWalker W(*this, Out, Depth);
+    W.walk(FD->getBody());
+    if (W.truncated())
+      Out.clear(); // too deep to read whole: it contributes nothing
+    return Out;
+  });
 }
 
 namespace {

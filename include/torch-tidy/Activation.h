@@ -43,6 +43,7 @@
 #ifndef TORCH_TIDY_ACTIVATION_H
 #define TORCH_TIDY_ACTIVATION_H
 
+#include "torch-tidy/Summaries.h"
 #include "torch-tidy/Types.h"
 
 #include "clang/AST/Decl.h"
@@ -122,8 +123,9 @@ struct ActivationConfig {
   std::vector<std::string> LogitFunctions;
   /// Module classes (Impl or holder) whose output is raw scores, like Linear.
   std::vector<std::string> LogitModules;
-  /// How many function calls deep values are followed.
-  unsigned MaxCallDepth = 4;
+  /// How many calls below the expression asked about values are followed
+  /// (Summaries.h: a function N calls down is read when N <= MaxCallDepth).
+  unsigned MaxCallDepth = DefaultMaxCallDepth;
 };
 
 class ActivationEvaluator;
@@ -173,16 +175,17 @@ private:
 
   const ActivationConfig &Config;
   const clang::SourceManager &SM;
-  llvm::DenseMap<const clang::FunctionDecl *, Activation> Summaries;
-  llvm::DenseMap<const clang::FunctionDecl *, Activation> SequentialFactories;
-  llvm::DenseSet<const clang::Decl *> InProgress;
-  llvm::DenseMap<const clang::Decl *, std::unique_ptr<WriteMap>> Writes;
-  llvm::DenseSet<const void *>
-      Evaluating; // writes and members being evaluated (cycles)
+  /// Recursion guard (functions, writes and members being evaluated), depth
+  /// bound and truncation of the three tables below.
+  SummaryEngine Engine;
+  /// What a call of a function returns.
+  Summaries<const clang::FunctionDecl *, Activation> Returns;
+  /// What a factory returning a Sequential or Functional gives when called.
+  Summaries<const clang::FunctionDecl *, Activation> SequentialFactories;
   /// The value of a write to a variable, per function whose parameters count.
-  llvm::DenseMap<std::pair<const void *, const void *>, Activation> WriteValues;
+  Summaries<std::pair<const void *, const void *>, Activation> WriteValues;
+  llvm::DenseMap<const clang::Decl *, std::unique_ptr<WriteMap>> Writes;
   unsigned Nesting = 0; // recursion guard for pathological code
-  bool Truncated = false;
 };
 
 /// \p E without what does not change a value: parentheses, implicit casts,

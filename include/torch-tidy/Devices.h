@@ -22,6 +22,7 @@
 #ifndef TORCH_TIDY_DEVICES_H
 #define TORCH_TIDY_DEVICES_H
 
+#include "torch-tidy/Summaries.h"
 #include "torch-tidy/Types.h"
 
 #include "clang/AST/Decl.h"
@@ -105,9 +106,10 @@ struct DeviceConfig {
   /// Functions whose device result is trusted (never a literal), e.g. an
   /// in-house `mylib::current_device()`.
   std::vector<std::string> AllowedDeviceFunctions;
-  /// How many helper calls deep placements and device-returning functions are
-  /// followed.
-  unsigned MaxCallDepth = 4;
+  /// How many calls below the analysed function (or value) helpers placing
+  /// tensors and functions returning a device are followed (Summaries.h: a
+  /// function N calls down is read when N <= MaxCallDepth).
+  unsigned MaxCallDepth = DefaultMaxCallDepth;
 };
 
 class DeviceAnalysis {
