@@ -610,7 +610,7 @@ static Activation made(const OpInfo &I, const Expr *Site, const NamedDecl *D) {
   Activation A;
   A.Kind = I.Kind;
   A.Op = I.Op;
-  A.Site = Site;
+  A.Where = Site;
   A.Decl = D;
   return A;
 }

@@ -275,9 +275,11 @@ struct Writes {
 };
 } // namespace
 
-class DeviceAnalysis::Impl {
+namespace {
+/// What a DeviceAnalysis knows; its state lives in DeviceAnalysis::State.
+class DeviceReader {
 public:
-  explicit Impl(const DeviceConfig &Config)
+  explicit DeviceReader(const DeviceConfig &Config)
       : Config(Config), Engine(Config.MaxCallDepth), Returns(Engine),
         Helpers(Engine) {}
 
@@ -320,6 +322,11 @@ private:
   unsigned ProvDepth = 0;
   /// The placements of a helper.
   Summaries<const FunctionDecl *, PlacementList> Helpers;
+};
+} // namespace
+
+struct DeviceAnalysis::State : DeviceReader {
+  using DeviceReader::DeviceReader;
 };
 
 namespace {
@@ -424,7 +431,7 @@ private:
 
 } // namespace
 
-DeviceProvenance DeviceAnalysis::Impl::alternatives(
+DeviceProvenance DeviceReader::alternatives(
     llvm::ArrayRef<std::pair<DeviceProvenance, Cond>> Alts) {
   if (Alts.empty())
     return make(DeviceOrigin::Unknown);
@@ -451,7 +458,7 @@ DeviceProvenance DeviceAnalysis::Impl::alternatives(
   return R;
 }
 
-Cond DeviceAnalysis::Impl::classify(const Expr *Condition) {
+Cond DeviceReader::classify(const Expr *Condition) {
   Cond C;
   llvm::SmallVector<const Stmt *, 8> Work;
   if (Condition)
@@ -486,7 +493,7 @@ Cond DeviceAnalysis::Impl::classify(const Expr *Condition) {
   return C;
 }
 
-Cond DeviceAnalysis::Impl::classifyAll(llvm::ArrayRef<const Expr *> Conds) {
+Cond DeviceReader::classifyAll(llvm::ArrayRef<const Expr *> Conds) {
   Cond R;
   for (const Expr *E : Conds) {
     Cond C = classify(E);
@@ -497,7 +504,7 @@ Cond DeviceAnalysis::Impl::classifyAll(llvm::ArrayRef<const Expr *> Conds) {
   return R;
 }
 
-DeviceProvenance DeviceAnalysis::Impl::written(const Writes &W) {
+DeviceProvenance DeviceReader::written(const Writes &W) {
   if (W.Escapes || W.List.empty())
     return make(DeviceOrigin::Unknown);
   llvm::SmallVector<std::pair<DeviceProvenance, Cond>, 2> Alts;
@@ -506,7 +513,7 @@ DeviceProvenance DeviceAnalysis::Impl::written(const Writes &W) {
   return alternatives(Alts);
 }
 
-const Writes *DeviceAnalysis::Impl::localWrites(const VarDecl *VD) {
+const Writes *DeviceReader::localWrites(const VarDecl *VD) {
   const auto *FD =
       dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
   if (!FD || !FD->getBody())
@@ -525,7 +532,7 @@ const Writes *DeviceAnalysis::Impl::localWrites(const VarDecl *VD) {
 }
 
 const llvm::DenseMap<const FieldDecl *, Writes> *
-DeviceAnalysis::Impl::memberWrites(const CXXRecordDecl *RD) {
+DeviceReader::memberWrites(const CXXRecordDecl *RD) {
   RD = RD->getDefinition();
   if (!RD)
     return nullptr;
@@ -561,7 +568,7 @@ DeviceAnalysis::Impl::memberWrites(const CXXRecordDecl *RD) {
   return It->second.Incomplete ? nullptr : &It->second.Fields;
 }
 
-DeviceProvenance DeviceAnalysis::Impl::localProv(const VarDecl *VD) {
+DeviceProvenance DeviceReader::localProv(const VarDecl *VD) {
   if (!Engine.enter(VD))
     return make(DeviceOrigin::Unknown);
   DeviceProvenance P = make(DeviceOrigin::Unknown);
@@ -571,7 +578,7 @@ DeviceProvenance DeviceAnalysis::Impl::localProv(const VarDecl *VD) {
   return P;
 }
 
-DeviceProvenance DeviceAnalysis::Impl::memberProv(const FieldDecl *FD) {
+DeviceProvenance DeviceReader::memberProv(const FieldDecl *FD) {
   const auto *RD = dyn_cast<CXXRecordDecl>(FD->getParent());
   if (!RD || !Engine.enter(FD))
     return make(DeviceOrigin::Unknown);
@@ -585,7 +592,7 @@ DeviceProvenance DeviceAnalysis::Impl::memberProv(const FieldDecl *FD) {
   return P;
 }
 
-DeviceProvenance DeviceAnalysis::Impl::returnProv(const FunctionDecl *FD) {
+DeviceProvenance DeviceReader::returnProv(const FunctionDecl *FD) {
   return Returns.get(FD, ProvDepth + 1, [&] {
     if (FD->isDependentContext()) {
       Engine.cutOff();
@@ -623,8 +630,7 @@ DeviceProvenance DeviceAnalysis::Impl::returnProv(const FunctionDecl *FD) {
   });
 }
 
-DeviceProvenance
-DeviceAnalysis::Impl::constructProv(const CXXConstructExpr *CE) {
+DeviceProvenance DeviceReader::constructProv(const CXXConstructExpr *CE) {
   if (!isDeviceValueType(CE->getType()))
     return make(DeviceOrigin::Unknown);
   llvm::SmallVector<std::pair<DeviceProvenance, Cond>, 2> Alts;
@@ -648,7 +654,7 @@ DeviceAnalysis::Impl::constructProv(const CXXConstructExpr *CE) {
   return P;
 }
 
-DeviceProvenance DeviceAnalysis::Impl::callProv(const CallExpr *Call) {
+DeviceProvenance DeviceReader::callProv(const CallExpr *Call) {
   const FunctionDecl *FD = Call->getDirectCallee();
   if (!FD)
     return make(DeviceOrigin::Unknown);
@@ -716,7 +722,7 @@ DeviceProvenance DeviceAnalysis::Impl::callProv(const CallExpr *Call) {
   return P;
 }
 
-DeviceProvenance DeviceAnalysis::Impl::prov(const Expr *E) {
+DeviceProvenance DeviceReader::prov(const Expr *E) {
   E = strip(E);
   if (!E || E->isInstantiationDependent())
     return make(DeviceOrigin::Unknown);
@@ -803,7 +809,7 @@ bool isModuleMethod(const FunctionDecl *FD, const TypeConfig &Types) {
 
 class PlacementWalker {
 public:
-  PlacementWalker(DeviceAnalysis::Impl &A, PlacementList &Out, unsigned Depth)
+  PlacementWalker(DeviceReader &A, PlacementList &Out, unsigned Depth)
       : A(A), Out(Out), Depth(Depth) {}
 
   void walk(const Stmt *Root) {
@@ -871,7 +877,7 @@ private:
     if (C.FollowsDevice)
       return; // `if (x.is_cuda()) y = y.cuda();` follows the input
     DevicePlacement Pl;
-    Pl.Site = Site;
+    Pl.Call = Site;
     Pl.DeviceArg = Arg;
     Pl.Device = std::move(P);
     Pl.UnderAvailability = C.Availability;
@@ -961,16 +967,15 @@ private:
     }
   }
 
-  DeviceAnalysis::Impl &A;
+  DeviceReader &A;
   PlacementList &Out;
   unsigned Depth;
   llvm::SmallVector<Cond, 4> Conds;
   llvm::DenseSet<const Expr *> HostRead;
 };
 
-PlacementList DeviceAnalysis::Impl::walkPlacements(const FunctionDecl *FD,
-                                                   const Expr *E,
-                                                   unsigned Depth) {
+PlacementList DeviceReader::walkPlacements(const FunctionDecl *FD,
+                                           const Expr *E, unsigned Depth) {
   PlacementList Out;
   PlacementWalker W(*this, Out, Depth);
   if (FD) {
@@ -985,13 +990,13 @@ PlacementList DeviceAnalysis::Impl::walkPlacements(const FunctionDecl *FD,
   return Out;
 }
 
-PlacementList DeviceAnalysis::Impl::helperPlacements(const FunctionDecl *FD,
-                                                     unsigned Depth) {
+PlacementList DeviceReader::helperPlacements(const FunctionDecl *FD,
+                                             unsigned Depth) {
   return Helpers.get(FD, Depth,
                      [&] { return walkPlacements(FD, nullptr, Depth); });
 }
 
-bool DeviceAnalysis::Impl::movesModule(const Stmt *Root) {
+bool DeviceReader::movesModule(const Stmt *Root) {
   return !forEachDescendant(Root, [&](const Stmt *S) {
     if (const auto *E = dyn_cast<Expr>(S))
       if (E->isInstantiationDependent())
@@ -1019,7 +1024,7 @@ bool DeviceAnalysis::Impl::movesModule(const Stmt *Root) {
 //===----------------------------------------------------------------------===//
 
 DeviceAnalysis::DeviceAnalysis(const DeviceConfig &Config)
-    : I(std::make_unique<Impl>(Config)) {}
+    : I(std::make_unique<State>(Config)) {}
 DeviceAnalysis::~DeviceAnalysis() = default;
 
 DeviceProvenance DeviceAnalysis::provenance(const Expr *E) {

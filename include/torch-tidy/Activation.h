@@ -33,7 +33,7 @@
 //   if (A.isLogProbabilities()) ...             // cross_entropy fed log_softmax
 //
 // and names the source in its message with describeActivationSource(A), with a
-// note at A.Site.
+// note at A.Where.
 //
 // Everything works top-down from the expression asked about: no parent map is
 // ever built. Functions are followed to a depth bound; recursion and unknown
@@ -86,10 +86,11 @@ enum class ActivationOp {
 struct Activation {
   ActivationKind Kind = ActivationKind::Unknown;
   ActivationOp Op = ActivationOp::None;
-  /// Where the deciding operation is written: the layer or function call
-  /// (`out->forward(x)`, `torch::sigmoid(z)`), or the module given to a
-  /// `Sequential` (`torch::nn::Linear(8, 1)`).
-  const clang::Expr *Site = nullptr;
+  /// Where the deciding operation is written, possibly inside a function it
+  /// was returned from: the layer or function call (`out->forward(x)`,
+  /// `torch::sigmoid(z)`), or the module given to a `Sequential`
+  /// (`torch::nn::Linear(8, 1)`).
+  const clang::Expr *Where = nullptr;
   /// The layer class (`torch::nn::LinearImpl`) or function (`at::sigmoid`).
   const clang::NamedDecl *Decl = nullptr;
   /// The function of the TU the value was returned from, as called where the

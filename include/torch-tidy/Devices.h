@@ -82,8 +82,9 @@ struct DeviceProvenance {
 /// literal.
 struct DevicePlacement {
   /// The call that places the tensor (a factory, `to`, `.cuda()`, a helper
-  /// taking a device); inside a helper when reached through one.
-  const clang::Expr *Site = nullptr;
+  /// taking a device); inside a helper when reached through one (ViaCall is
+  /// then the call written in the analysed body).
+  const clang::Expr *Call = nullptr;
   /// Its device argument; null for `.cuda()` / `.cpu()`, which are the literal.
   const clang::Expr *DeviceArg = nullptr;
   DeviceProvenance Device;
@@ -135,10 +136,9 @@ public:
   /// a CPU literal (`model->to(device)`, `this->to(torch::kCUDA)`).
   bool movesModule(const clang::FunctionDecl *FD);
 
-  class Impl;
-
 private:
-  std::unique_ptr<Impl> I;
+  struct State;
+  std::unique_ptr<State> I;
 };
 
 } // namespace torch_tidy
