@@ -627,10 +627,9 @@ static Activation combine(const Activation &L, const Activation &R) {
   return unknown();
 }
 
-class ActivationEvaluator {
+class ActivationAnalysis::Evaluator {
 public:
-  ActivationEvaluator(ActivationAnalysis &A, const FunctionDecl *Fn,
-                      unsigned Depth)
+  Evaluator(ActivationAnalysis &A, const FunctionDecl *Fn, unsigned Depth)
       : A(A), SM(A.SM), Types(A.Config.Types), Fn(Fn), Depth(Depth) {}
 
   /// Bounds the recursion on pathological code (thousands of chained writes).
@@ -1239,11 +1238,11 @@ ActivationAnalysis::ActivationAnalysis(const ActivationConfig &Config,
 ActivationAnalysis::~ActivationAnalysis() = default;
 
 Activation ActivationAnalysis::valueOf(const Expr *E) {
-  return ActivationEvaluator(*this, nullptr, 0).value(E);
+  return Evaluator(*this, nullptr, 0).value(E);
 }
 
 Activation ActivationAnalysis::moduleOutput(const Expr *ModuleExpr) {
-  return ActivationEvaluator(*this, nullptr, 0).module(ModuleExpr);
+  return Evaluator(*this, nullptr, 0).module(ModuleExpr);
 }
 
 Activation ActivationAnalysis::returnOf(const FunctionDecl *FD) {
@@ -1287,7 +1286,7 @@ static Activation returned(const FunctionDecl *FD, Eval Each) {
 Activation ActivationAnalysis::summaryAt(const FunctionDecl *FD,
                                          unsigned Depth) {
   return Returns.get(FD, Depth, [&] {
-    ActivationEvaluator E(*this, FD, Depth);
+    Evaluator E(*this, FD, Depth);
     return returned(FD, [&](const Expr *Ret) { return E.value(Ret); });
   });
 }
@@ -1297,7 +1296,7 @@ Activation ActivationAnalysis::factoryAt(const FunctionDecl *FD,
   return SequentialFactories.get(FD, Depth, [&] {
     if (!moduleClassOf(FD->getReturnType(), Config.Types))
       return unknown();
-    ActivationEvaluator E(*this, FD, Depth);
+    Evaluator E(*this, FD, Depth);
     return returned(FD, [&](const Expr *Ret) { return E.module(Ret); });
   });
 }

@@ -424,15 +424,21 @@ enum class Mode {
   Scratch, ///< a helper's return value: record nothing but registered locals
 };
 
-} // namespace
+/// What ModuleModels shares with the builder of each model.
+struct SharedFacts {
+  llvm::DenseMap<const FieldDecl *, llvm::SmallVector<Registration, 1>>
+      &FieldRegistrations;
+  llvm::DenseMap<const FunctionDecl *, ValueKind> &ReturnKinds;
+};
 
 class ModelBuilder : public EvaluationOrderWalker<ModelBuilder> {
   friend class EvaluationOrderWalker<ModelBuilder>;
 
 public:
-  ModelBuilder(ModuleModels &Models, ModuleModel &Model)
-      : Models(Models), Model(Model), SM(Models.Ctx.getSourceManager()),
-        Engine(Models.Config.MaxCallDepth) {}
+  ModelBuilder(const ModuleModels &Models, clang::ASTContext &Ctx,
+               SharedFacts Shared, ModuleModel &Model)
+      : Models(Models), Ctx(Ctx), Shared(Shared), Model(Model),
+        SM(Ctx.getSourceManager()), Engine(Models.config().MaxCallDepth) {}
 
   void build();
 
@@ -456,7 +462,7 @@ private:
     R.Class = Model.Class;
     R.InSetup = CurMode == Mode::Setup;
     R.Setup = R.InSetup ? static_cast<int>(SetupIdx) : -1;
-    Models.FieldRegistrations[FD].push_back(R);
+    Shared.FieldRegistrations[FD].push_back(R);
     if (ModuleMember *M = Own ? memberOf(FD) : nullptr) {
       M->Registrations.push_back(R);
       if (CurMode == Mode::Setup &&
@@ -518,7 +524,9 @@ private:
   void recordStore(const FieldDecl *FD, MemberStore S, const VarDecl *Local);
   void finishSetup();
 
-  ModuleModels &Models;
+  const ModuleModels &Models;
+  clang::ASTContext &Ctx;
+  SharedFacts Shared;
   ModuleModel &Model;
   const SourceManager &SM;
   llvm::DenseMap<const FieldDecl *, unsigned> Index;
@@ -539,6 +547,7 @@ private:
                     4>
       PendingLocals;
 };
+} // namespace
 
 bool ModelBuilder::isSelf(const Expr *E, const Frame &F, unsigned Depth) const {
   while (E) {
@@ -595,7 +604,7 @@ Trace ModelBuilder::trace(const Expr *E, const Frame &F, bool MarkLocals,
     // A member of another module (`child->fc`): registered, but not ours.
     // Members of anything else (`kv.second` of a pair) are not traced.
     const auto *Parent = dyn_cast<CXXRecordDecl>(FD->getParent());
-    if (Parent && isModuleClass(Parent, Models.Config.Types)) {
+    if (Parent && isModuleClass(Parent, Models.config().Types)) {
       T.K = Trace::Other;
       T.F = FD;
     }
@@ -705,7 +714,7 @@ ValueKind ModelBuilder::classify(const Expr *E, const Frame &F,
         return ValueKind::Borrowed;
     }
     // A reference designates an object that exists elsewhere (`map.at("x")`).
-    if (Call->getCallReturnType(Models.Ctx)->isReferenceType())
+    if (Call->getCallReturnType(Ctx)->isReferenceType())
       return ValueKind::Borrowed;
     const FunctionDecl *FD = Call->getDirectCallee();
     if (!FD)
@@ -743,10 +752,10 @@ ValueKind ModelBuilder::classify(const Expr *E, const Frame &F,
 }
 
 ValueKind ModelBuilder::returnKind(const FunctionDecl *Def) {
-  auto It = Models.ReturnKinds.find(Def);
-  if (It != Models.ReturnKinds.end())
+  auto It = Shared.ReturnKinds.find(Def);
+  if (It != Shared.ReturnKinds.end())
     return It->second;
-  Models.ReturnKinds[Def] = ValueKind::Unknown; // recursion
+  Shared.ReturnKinds[Def] = ValueKind::Unknown; // recursion
   // Walk the helper on its own to learn which of its locals it registers.
   Mode SavedMode = CurMode;
   const FunctionDecl *SavedRoot = Root;
@@ -782,7 +791,7 @@ ValueKind ModelBuilder::returnKind(const FunctionDecl *Def) {
   CurMode = SavedMode;
   Root = SavedRoot;
   RegisteredLocals = std::move(SavedLocals);
-  Models.ReturnKinds[Def] = K;
+  Shared.ReturnKinds[Def] = K;
   return K;
 }
 
@@ -1174,7 +1183,7 @@ void ModelBuilder::build() {
     M.Field = FD;
     M.Kind = Models.memberKind(FD->getType(), &M.ModuleClass);
     M.Stateless =
-        M.ModuleClass && isStatelessModuleClass(M.ModuleClass, Models.Config);
+        M.ModuleClass && isStatelessModuleClass(M.ModuleClass, Models.config());
     Index[FD] = Model.Members.size();
     Model.Members.push_back(std::move(M));
   }
@@ -1318,7 +1327,7 @@ const ModuleModel *ModuleModels::get(const CXXRecordDecl *RD) {
   M->Class = RD;
   ModuleModel *Raw = M.get();
   Models[RD] = std::move(M);
-  ModelBuilder(*this, *Raw).build();
+  ModelBuilder(*this, Ctx, {FieldRegistrations, ReturnKinds}, *Raw).build();
   return Raw;
 }
 

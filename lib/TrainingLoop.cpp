@@ -31,6 +31,7 @@ static bool hasName(const NamedDecl *D, llvm::StringRef Name) {
   return D && D->getIdentifier() && D->getName() == Name;
 }
 
+namespace {
 /// Walks statements in evaluation order and records autograd events. Loops
 /// and lambdas written here are not entered: their calls belong to them.
 class EventWalker : public EvaluationOrderWalker<EventWalker> {
@@ -78,8 +79,8 @@ private:
     const FunctionDecl *FD = CE->getDirectCallee();
     if (!FD)
       return;
-    const TypeConfig &Types = A.Config.Types;
-    if (matchesFunctionList(FD, A.Config.ZeroGradFunctions)) {
+    const TypeConfig &Types = A.config().Types;
+    if (matchesFunctionList(FD, A.config().ZeroGradFunctions)) {
       add(EventKind::ZeroGrad, CE, Cond, /*Custom=*/true);
       return;
     }
@@ -143,7 +144,7 @@ private:
     const FunctionDecl *Def = nullptr;
     if (!FD->hasBody(Def) || !Def)
       return;
-    if (A.SM.isInSystemHeader(Def->getLocation()))
+    if (A.sourceManager().isInSystemHeader(Def->getLocation()))
       return;
     EventList Callee = A.summary(Def, Depth + 1);
     if (Callee.empty())
@@ -174,6 +175,7 @@ private:
   /// The call being classified may run after an exit of the walked unit.
   bool AfterExit = false;
 };
+} // namespace
 
 EventList AutogradEventAnalysis::straightLine(const Stmt *S) {
   EventList Out;

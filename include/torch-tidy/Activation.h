@@ -129,7 +129,6 @@ struct ActivationConfig {
   unsigned MaxCallDepth = DefaultMaxCallDepth;
 };
 
-class ActivationEvaluator;
 struct WriteMap;
 
 /// Answers "what does this tensor hold" for expressions of one TU. Create one
@@ -169,7 +168,9 @@ public:
   const clang::DeclStmt *soleDeclaration(const clang::VarDecl *VD);
 
 private:
-  friend class ActivationEvaluator;
+  /// Evaluates expressions of one function (a private member class: it reads
+  /// the tables below).
+  class Evaluator;
   const WriteMap &writesIn(const clang::Decl *Owner);
   Activation summaryAt(const clang::FunctionDecl *FD, unsigned Depth);
   Activation factoryAt(const clang::FunctionDecl *FD, unsigned Depth);

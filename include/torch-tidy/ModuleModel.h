@@ -239,7 +239,6 @@ public:
   const ModuleModelConfig &config() const { return Config; }
 
 private:
-  friend class ModelBuilder;
   const ModuleModelConfig &Config;
   clang::ASTContext &Ctx;
   llvm::DenseMap<const clang::CXXRecordDecl *, std::unique_ptr<ModuleModel>>

@@ -96,8 +96,10 @@ public:
   /// function unless the depth bound cut the walk short.
   EventList summary(const clang::FunctionDecl *FD, unsigned Depth = 0);
 
+  const LoopConfig &config() const { return Config; }
+  const clang::SourceManager &sourceManager() const { return SM; }
+
 private:
-  friend class EventWalker;
   const LoopConfig &Config;
   const clang::SourceManager &SM;
   SummaryEngine Engine;
