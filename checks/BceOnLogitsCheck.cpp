@@ -260,15 +260,15 @@ void BceOnLogitsCheck::checkLossCall(const CallExpr *Call,
              "a wrong loss "
              "for the others; use %2, which applies the sigmoid itself")
         << L.Name << describeActivationSource(A) << L.Instead;
-    if (A.Site) {
+    if (A.Where) {
       if (A.ThroughSequential)
-        diag(A.Site->getBeginLoc(),
+        diag(A.Where->getBeginLoc(),
              "the last module of the 'torch::nn::Sequential' is %0, which "
              "outputs raw logits",
              DiagnosticIDs::Note)
             << describeActivationOp(A);
       else
-        diag(A.Site->getBeginLoc(),
+        diag(A.Where->getBeginLoc(),
              "%0 outputs raw logits here, and no sigmoid follows",
              DiagnosticIDs::Note)
             << describeActivationOp(A);
@@ -295,8 +295,8 @@ void BceOnLogitsCheck::checkLossCall(const CallExpr *Call,
       << L.Name << describeActivationOp(A) << L.Instead;
   const Expr *Logits = sigmoidOperand(L.Input);
   if (!Logits) {
-    if (A.Site)
-      diag(A.Site->getBeginLoc(), "the sigmoid is applied here",
+    if (A.Where)
+      diag(A.Where->getBeginLoc(), "the sigmoid is applied here",
            DiagnosticIDs::Note);
     return;
   }

@@ -77,20 +77,20 @@ void LossActivationMismatchCheck::walk(const Stmt *S, const SourceManager &SM,
 void LossActivationMismatchCheck::noteSource(const Activation &A,
                                              StringRef Holds,
                                              StringRef Missing) {
-  if (!A.Site)
+  if (!A.Where)
     return;
   if (A.ThroughSequential)
-    diag(A.Site->getBeginLoc(),
+    diag(A.Where->getBeginLoc(),
          "the last module of the 'torch::nn::Sequential' is %0, which outputs "
          "%1",
          DiagnosticIDs::Note)
         << describeActivationOp(A) << Holds;
   else if (!Missing.empty())
-    diag(A.Site->getBeginLoc(), "%0 outputs %1 here, and no %2 follows",
+    diag(A.Where->getBeginLoc(), "%0 outputs %1 here, and no %2 follows",
          DiagnosticIDs::Note)
         << describeActivationOp(A) << Holds << Missing;
   else
-    diag(A.Site->getBeginLoc(), "%0 outputs %1 here", DiagnosticIDs::Note)
+    diag(A.Where->getBeginLoc(), "%0 outputs %1 here", DiagnosticIDs::Note)
         << describeActivationOp(A) << Holds;
 }
 

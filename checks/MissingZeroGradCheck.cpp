@@ -28,8 +28,8 @@ MissingZeroGradCheck::MissingZeroGradCheck(StringRef Name,
                                .getNameList("ZeroGradFunctions")) {
   Config.Types.ExtraOptimizerClasses = parseList(RawOptimizerClasses);
   Config.ZeroGradFunctions = parseList(RawZeroGradFunctions);
-  Config.MaxCallDepth =
-      OptionReader(Options, Name, Context).getCount("MaxCallDepth", 4);
+  Config.MaxCallDepth = OptionReader(Options, Name, Context)
+                            .getCount("MaxCallDepth", DefaultMaxCallDepth);
 }
 
 void MissingZeroGradCheck::storeOptions(

@@ -38,8 +38,8 @@ ModuleHardcodedDeviceCheck::ModuleHardcodedDeviceCheck(
               .getBool("IgnoreAvailabilitySelection", false)) {
   AllowedClasses = parseList(RawAllowedClasses);
   Config.AllowedDeviceFunctions = parseList(RawAllowedDeviceFunctions);
-  Config.MaxCallDepth =
-      OptionReader(Options, Name, Context).getCount("MaxCallDepth", 4);
+  Config.MaxCallDepth = OptionReader(Options, Name, Context)
+                            .getCount("MaxCallDepth", DefaultMaxCallDepth);
   if (RawFlagCPU == "Always")
     CPU = CPUMode::Always;
   else if (RawFlagCPU == "Never")
@@ -123,7 +123,7 @@ static SourceLocation warningLoc(const DevicePlacement &P) {
     return locOf(P.ViaCall);
   if (!P.Device.Through && P.Device.Written)
     return locOf(P.Device.Written);
-  return P.DeviceArg ? locOf(P.DeviceArg) : locOf(P.Site);
+  return P.DeviceArg ? locOf(P.DeviceArg) : locOf(P.Call);
 }
 
 void ModuleHardcodedDeviceCheck::add(const DevicePlacement &P,
@@ -211,8 +211,8 @@ void ModuleHardcodedDeviceCheck::report(const Finding &F) {
   diag(warningLoc(P), "%0") << Msg;
 
   SourceLocation WrittenLoc = locOf(D.Written);
-  if (P.Via && P.Site && D.Through)
-    diag(locOf(P.Site), "the tensor is placed here", DiagnosticIDs::Note);
+  if (P.Via && P.Call && D.Through)
+    diag(locOf(P.Call), "the tensor is placed here", DiagnosticIDs::Note);
   if (D.Through && WrittenLoc.isValid()) {
     std::string Name = "'" + D.Through->getNameAsString() + "'";
     if (isa<FunctionDecl>(D.Through))

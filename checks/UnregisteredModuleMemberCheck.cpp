@@ -30,8 +30,8 @@ UnregisteredModuleMemberCheck::UnregisteredModuleMemberCheck(
                                     .getNameList("StatelessModuleClasses")) {
   Config.RegistrationFunctions = parseList(RawRegistrationFunctions);
   Config.StatelessModuleClasses = parseList(RawStatelessModuleClasses);
-  Config.MaxCallDepth =
-      OptionReader(Options, Name, Context).getCount("MaxCallDepth", 4);
+  Config.MaxCallDepth = OptionReader(Options, Name, Context)
+                            .getCount("MaxCallDepth", DefaultMaxCallDepth);
 }
 
 void UnregisteredModuleMemberCheck::storeOptions(

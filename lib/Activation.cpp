@@ -610,7 +610,7 @@ static Activation made(const OpInfo &I, const Expr *Site, const NamedDecl *D) {
   Activation A;
   A.Kind = I.Kind;
   A.Op = I.Op;
-  A.Site = Site;
+  A.Where = Site;
   A.Decl = D;
   return A;
 }
@@ -627,10 +627,9 @@ static Activation combine(const Activation &L, const Activation &R) {
   return unknown();
 }
 
-class ActivationEvaluator {
+class ActivationAnalysis::Evaluator {
 public:
-  ActivationEvaluator(ActivationAnalysis &A, const FunctionDecl *Fn,
-                      unsigned Depth)
+  Evaluator(ActivationAnalysis &A, const FunctionDecl *Fn, unsigned Depth)
       : A(A), SM(A.SM), Types(A.Config.Types), Fn(Fn), Depth(Depth) {}
 
   /// Bounds the recursion on pathological code (thousands of chained writes).
@@ -699,10 +698,6 @@ public:
   }
 
   Activation summary(const FunctionDecl *Def) {
-    if (Depth >= A.Config.MaxCallDepth) {
-      A.Truncated = true;
-      return unknown();
-    }
     return A.summaryAt(Def, Depth + 1);
   }
 
@@ -775,13 +770,8 @@ private:
               : nullptr;
     else if (const auto *CE = dyn_cast<CallExpr>(M)) {
       // A factory defined in the TU: `auto model = make_classifier(...)`.
-      if (const FunctionDecl *Def = userDefinition(CE->getDirectCallee(), SM)) {
-        if (Depth >= A.Config.MaxCallDepth) {
-          A.Truncated = true;
-          return unknown();
-        }
+      if (const FunctionDecl *Def = userDefinition(CE->getDirectCallee(), SM))
         return A.factoryAt(Def, Depth + 1);
-      }
       return unknown();
     }
     if (!D)
@@ -997,38 +987,25 @@ private:
   Activation write(const VarDecl *VD, const Write &W) {
     auto Key = std::make_pair(static_cast<const void *>(&W),
                               static_cast<const void *>(Fn));
-    auto Known = A.WriteValues.find(Key);
-    if (Known != A.WriteValues.end())
-      return Known->second;
-    if (!A.Evaluating.insert(&W).second)
-      return unknown(); // a write that depends on itself (loops)
-    bool OuterTruncated = A.Truncated;
-    A.Truncated = false;
-    Activation R;
-    switch (W.K) {
-    case Write::Init:
-    case Write::Assign:
-      R = W.Value ? value(W.Value) : unknown();
-      break;
-    case Write::Compound:
-      R = combine(variable(VD, W.Begin), W.Value ? value(W.Value) : unknown());
-      break;
-    case Write::InPlaceSigmoid:
-      R = made(opInfo(AK::Probabilities, AO::Sigmoid), W.Site,
-               cast<CallExpr>(W.Site)->getDirectCallee());
-      break;
-    case Write::Preserve:
-      R = variable(VD, W.Begin);
-      break;
-    case Write::Clobber:
-    case Write::PushBack:
-      break;
-    }
-    A.Evaluating.erase(&W);
-    if (!A.Truncated)
-      A.WriteValues[Key] = R;
-    A.Truncated = A.Truncated || OuterTruncated;
-    return R;
+    return A.WriteValues.getAt(Key, &W, [&] {
+      switch (W.K) {
+      case Write::Init:
+      case Write::Assign:
+        return W.Value ? value(W.Value) : unknown();
+      case Write::Compound:
+        return combine(variable(VD, W.Begin),
+                       W.Value ? value(W.Value) : unknown());
+      case Write::InPlaceSigmoid:
+        return made(opInfo(AK::Probabilities, AO::Sigmoid), W.Site,
+                    cast<CallExpr>(W.Site)->getDirectCallee());
+      case Write::Preserve:
+        return variable(VD, W.Begin);
+      case Write::Clobber:
+      case Write::PushBack:
+        break;
+      }
+      return unknown();
+    }); // a write that depends on itself (loops) is unknown
   }
 
   /// A Sequential or Functional held in a local variable, where it is called.
@@ -1049,10 +1026,10 @@ private:
   /// A module member built in the constructors of its class.
   Activation member(const FieldDecl *F) {
     const auto *RD = dyn_cast<CXXRecordDecl>(F->getParent());
-    if (!RD || !A.Evaluating.insert(F).second)
+    if (!RD || !A.Engine.enter(F))
       return unknown();
     Activation Out = memberOnce(F, RD);
-    A.Evaluating.erase(F);
+    A.Engine.leave(F);
     return Out;
   }
 
@@ -1255,16 +1232,17 @@ private:
 
 ActivationAnalysis::ActivationAnalysis(const ActivationConfig &Config,
                                        const SourceManager &SM)
-    : Config(Config), SM(SM) {}
+    : Config(Config), SM(SM), Engine(Config.MaxCallDepth), Returns(Engine),
+      SequentialFactories(Engine), WriteValues(Engine) {}
 
 ActivationAnalysis::~ActivationAnalysis() = default;
 
 Activation ActivationAnalysis::valueOf(const Expr *E) {
-  return ActivationEvaluator(*this, nullptr, 0).value(E);
+  return Evaluator(*this, nullptr, 0).value(E);
 }
 
 Activation ActivationAnalysis::moduleOutput(const Expr *ModuleExpr) {
-  return ActivationEvaluator(*this, nullptr, 0).module(ModuleExpr);
+  return Evaluator(*this, nullptr, 0).module(ModuleExpr);
 }
 
 Activation ActivationAnalysis::returnOf(const FunctionDecl *FD) {
@@ -1285,60 +1263,42 @@ static void collectReturns(const Stmt *S,
     collectReturns(Child, Out);
 }
 
+/// What the return statements of \p FD give, \p Each evaluating one: the
+/// kind they agree on, else unknown.
 template <typename Eval>
-static Activation
-memoised(ActivationAnalysis &A, const FunctionDecl *FD, unsigned Depth,
-         llvm::DenseMap<const FunctionDecl *, Activation> &Memo,
-         llvm::DenseSet<const Decl *> &InProgress, bool &Truncated,
-         unsigned MaxDepth, Eval Each) {
-  auto It = Memo.find(FD);
-  if (It != Memo.end())
-    return It->second;
-  if (Depth > MaxDepth) {
-    Truncated = true; // callers' summaries are incomplete: not memoised
+static Activation returned(const FunctionDecl *FD, Eval Each) {
+  if (!FD->getBody() || FD->isDependentContext())
     return unknown();
-  }
-  if (!FD->getBody() || FD->isDependentContext() ||
-      !InProgress.insert(FD).second)
-    return unknown(); // recursion adds nothing
-  bool OuterTruncated = Truncated;
-  Truncated = false;
   llvm::SmallVector<const ReturnStmt *, 4> Returns;
   collectReturns(FD->getBody(), Returns);
   Activation Out;
   bool First = true;
   for (const ReturnStmt *R : Returns) {
     Activation V = R->getRetValue() ? Each(R->getRetValue()) : unknown();
-    if (!V.known() || (!First && !V.sameKind(Out))) {
-      Out = unknown();
-      break;
-    }
+    if (!V.known() || (!First && !V.sameKind(Out)))
+      return unknown();
     Out = V;
     First = false;
   }
-  InProgress.erase(FD);
-  if (!Truncated)
-    Memo[FD] = Out;
-  Truncated = Truncated || OuterTruncated;
   return Out;
 }
 
 Activation ActivationAnalysis::summaryAt(const FunctionDecl *FD,
                                          unsigned Depth) {
-  ActivationEvaluator E(*this, FD, Depth);
-  return memoised(*this, FD, Depth, Summaries, InProgress, Truncated,
-                  Config.MaxCallDepth,
-                  [&](const Expr *Ret) { return E.value(Ret); });
+  return Returns.get(FD, Depth, [&] {
+    Evaluator E(*this, FD, Depth);
+    return returned(FD, [&](const Expr *Ret) { return E.value(Ret); });
+  });
 }
 
 Activation ActivationAnalysis::factoryAt(const FunctionDecl *FD,
                                          unsigned Depth) {
-  if (!moduleClassOf(FD->getReturnType(), Config.Types))
-    return unknown();
-  ActivationEvaluator E(*this, FD, Depth);
-  return memoised(*this, FD, Depth, SequentialFactories, InProgress, Truncated,
-                  Config.MaxCallDepth,
-                  [&](const Expr *Ret) { return E.module(Ret); });
+  return SequentialFactories.get(FD, Depth, [&] {
+    if (!moduleClassOf(FD->getReturnType(), Config.Types))
+      return unknown();
+    Evaluator E(*this, FD, Depth);
+    return returned(FD, [&](const Expr *Ret) { return E.module(Ret); });
+  });
 }
 
 const CXXRecordDecl *

@@ -1,6 +1,7 @@
 //===--- Devices.cpp - where a tensor's device comes from -----------------===//
 #include "torch-tidy/Devices.h"
 #include "torch-tidy/EvaluationOrder.h"
+#include "torch-tidy/Summaries.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -274,9 +275,13 @@ struct Writes {
 };
 } // namespace
 
-class DeviceAnalysis::Impl {
+namespace {
+/// What a DeviceAnalysis knows; its state lives in DeviceAnalysis::State.
+class DeviceReader {
 public:
-  explicit Impl(const DeviceConfig &Config) : Config(Config) {}
+  explicit DeviceReader(const DeviceConfig &Config)
+      : Config(Config), Engine(Config.MaxCallDepth), Returns(Engine),
+        Helpers(Engine) {}
 
   DeviceProvenance prov(const Expr *E);
   Cond classify(const Expr *Condition);
@@ -308,11 +313,20 @@ private:
     llvm::DenseMap<const FieldDecl *, Writes> Fields;
   };
   llvm::DenseMap<const CXXRecordDecl *, ClassWrites> Members;
-  llvm::DenseMap<const FunctionDecl *, DeviceProvenance> Returns;
-  llvm::DenseMap<const FunctionDecl *, PlacementList> Helpers;
-  llvm::DenseSet<const Decl *> InProgress;
+  /// Recursion guard (functions, locals, members, constants being read),
+  /// depth bound and truncation of the two tables below.
+  SummaryEngine Engine;
+  /// The device a function returns, read ProvDepth calls below the value
+  /// asked about.
+  Summaries<const FunctionDecl *, DeviceProvenance> Returns;
   unsigned ProvDepth = 0;
-  bool Truncated = false;
+  /// The placements of a helper.
+  Summaries<const FunctionDecl *, PlacementList> Helpers;
+};
+} // namespace
+
+struct DeviceAnalysis::State : DeviceReader {
+  using DeviceReader::DeviceReader;
 };
 
 namespace {
@@ -417,7 +431,7 @@ private:
 
 } // namespace
 
-DeviceProvenance DeviceAnalysis::Impl::alternatives(
+DeviceProvenance DeviceReader::alternatives(
     llvm::ArrayRef<std::pair<DeviceProvenance, Cond>> Alts) {
   if (Alts.empty())
     return make(DeviceOrigin::Unknown);
@@ -444,7 +458,7 @@ DeviceProvenance DeviceAnalysis::Impl::alternatives(
   return R;
 }
 
-Cond DeviceAnalysis::Impl::classify(const Expr *Condition) {
+Cond DeviceReader::classify(const Expr *Condition) {
   Cond C;
   llvm::SmallVector<const Stmt *, 8> Work;
   if (Condition)
@@ -479,7 +493,7 @@ Cond DeviceAnalysis::Impl::classify(const Expr *Condition) {
   return C;
 }
 
-Cond DeviceAnalysis::Impl::classifyAll(llvm::ArrayRef<const Expr *> Conds) {
+Cond DeviceReader::classifyAll(llvm::ArrayRef<const Expr *> Conds) {
   Cond R;
   for (const Expr *E : Conds) {
     Cond C = classify(E);
@@ -490,7 +504,7 @@ Cond DeviceAnalysis::Impl::classifyAll(llvm::ArrayRef<const Expr *> Conds) {
   return R;
 }
 
-DeviceProvenance DeviceAnalysis::Impl::written(const Writes &W) {
+DeviceProvenance DeviceReader::written(const Writes &W) {
   if (W.Escapes || W.List.empty())
     return make(DeviceOrigin::Unknown);
   llvm::SmallVector<std::pair<DeviceProvenance, Cond>, 2> Alts;
@@ -499,7 +513,7 @@ DeviceProvenance DeviceAnalysis::Impl::written(const Writes &W) {
   return alternatives(Alts);
 }
 
-const Writes *DeviceAnalysis::Impl::localWrites(const VarDecl *VD) {
+const Writes *DeviceReader::localWrites(const VarDecl *VD) {
   const auto *FD =
       dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
   if (!FD || !FD->getBody())
@@ -518,7 +532,7 @@ const Writes *DeviceAnalysis::Impl::localWrites(const VarDecl *VD) {
 }
 
 const llvm::DenseMap<const FieldDecl *, Writes> *
-DeviceAnalysis::Impl::memberWrites(const CXXRecordDecl *RD) {
+DeviceReader::memberWrites(const CXXRecordDecl *RD) {
   RD = RD->getDefinition();
   if (!RD)
     return nullptr;
@@ -554,19 +568,19 @@ DeviceAnalysis::Impl::memberWrites(const CXXRecordDecl *RD) {
   return It->second.Incomplete ? nullptr : &It->second.Fields;
 }
 
-DeviceProvenance DeviceAnalysis::Impl::localProv(const VarDecl *VD) {
-  if (!InProgress.insert(VD).second)
+DeviceProvenance DeviceReader::localProv(const VarDecl *VD) {
+  if (!Engine.enter(VD))
     return make(DeviceOrigin::Unknown);
   DeviceProvenance P = make(DeviceOrigin::Unknown);
   if (const Writes *W = localWrites(VD))
     P = written(*W);
-  InProgress.erase(VD);
+  Engine.leave(VD);
   return P;
 }
 
-DeviceProvenance DeviceAnalysis::Impl::memberProv(const FieldDecl *FD) {
+DeviceProvenance DeviceReader::memberProv(const FieldDecl *FD) {
   const auto *RD = dyn_cast<CXXRecordDecl>(FD->getParent());
-  if (!RD || !InProgress.insert(FD).second)
+  if (!RD || !Engine.enter(FD))
     return make(DeviceOrigin::Unknown);
   DeviceProvenance P = make(DeviceOrigin::Unknown);
   if (const auto *Fields = memberWrites(RD)) {
@@ -574,60 +588,49 @@ DeviceProvenance DeviceAnalysis::Impl::memberProv(const FieldDecl *FD) {
     if (It != Fields->end())
       P = written(It->second);
   }
-  InProgress.erase(FD);
+  Engine.leave(FD);
   return P;
 }
 
-DeviceProvenance DeviceAnalysis::Impl::returnProv(const FunctionDecl *FD) {
-  auto It = Returns.find(FD);
-  if (It != Returns.end())
-    return It->second;
-  if (ProvDepth >= Config.MaxCallDepth || FD->isDependentContext()) {
-    Truncated = true;
-    return make(DeviceOrigin::Unknown);
-  }
-  if (!InProgress.insert(FD).second)
-    return make(DeviceOrigin::Unknown);
-  // The returned values, with the `if` conditions around each.
-  llvm::SmallVector<Write, 2> Rets;
-  llvm::SmallVector<const Expr *, 2> Conds;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *Root) {
-    forEachDescendant(Root, [&](const Stmt *S) {
-      if (isa<LambdaExpr>(S))
-        return Descend::Skip;
-      if (const auto *R = dyn_cast<ReturnStmt>(S)) {
-        if (R->getRetValue())
-          Rets.push_back({R->getRetValue(), Conds});
-        return Descend::Skip;
-      }
-      if (const auto *If = dyn_cast<IfStmt>(S)) {
-        Conds.push_back(If->getCond());
-        Walk(If->getThen());
-        Walk(If->getElse());
-        Conds.pop_back();
-        return Descend::Skip;
-      }
-      return Descend::Children;
-    });
-  };
-  Walk(FD->getBody());
-  bool OuterTruncated = Truncated;
-  Truncated = false;
-  ++ProvDepth;
-  llvm::SmallVector<std::pair<DeviceProvenance, Cond>, 2> Alts;
-  for (const Write &R : Rets)
-    Alts.push_back({prov(R.Value), classifyAll(R.Conds)});
-  --ProvDepth;
-  DeviceProvenance P = alternatives(Alts);
-  InProgress.erase(FD);
-  if (!Truncated)
-    Returns[FD] = P;
-  Truncated = Truncated || OuterTruncated;
-  return P;
+DeviceProvenance DeviceReader::returnProv(const FunctionDecl *FD) {
+  return Returns.get(FD, ProvDepth + 1, [&] {
+    if (FD->isDependentContext()) {
+      Engine.cutOff();
+      return make(DeviceOrigin::Unknown);
+    }
+    // The returned values, with the `if` conditions around each.
+    llvm::SmallVector<Write, 2> Rets;
+    llvm::SmallVector<const Expr *, 2> Conds;
+    std::function<void(const Stmt *)> Walk = [&](const Stmt *Root) {
+      forEachDescendant(Root, [&](const Stmt *S) {
+        if (isa<LambdaExpr>(S))
+          return Descend::Skip;
+        if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+          if (R->getRetValue())
+            Rets.push_back({R->getRetValue(), Conds});
+          return Descend::Skip;
+        }
+        if (const auto *If = dyn_cast<IfStmt>(S)) {
+          Conds.push_back(If->getCond());
+          Walk(If->getThen());
+          Walk(If->getElse());
+          Conds.pop_back();
+          return Descend::Skip;
+        }
+        return Descend::Children;
+      });
+    };
+    Walk(FD->getBody());
+    ++ProvDepth;
+    llvm::SmallVector<std::pair<DeviceProvenance, Cond>, 2> Alts;
+    for (const Write &R : Rets)
+      Alts.push_back({prov(R.Value), classifyAll(R.Conds)});
+    --ProvDepth;
+    return alternatives(Alts);
+  });
 }
 
-DeviceProvenance
-DeviceAnalysis::Impl::constructProv(const CXXConstructExpr *CE) {
+DeviceProvenance DeviceReader::constructProv(const CXXConstructExpr *CE) {
   if (!isDeviceValueType(CE->getType()))
     return make(DeviceOrigin::Unknown);
   llvm::SmallVector<std::pair<DeviceProvenance, Cond>, 2> Alts;
@@ -651,7 +654,7 @@ DeviceAnalysis::Impl::constructProv(const CXXConstructExpr *CE) {
   return P;
 }
 
-DeviceProvenance DeviceAnalysis::Impl::callProv(const CallExpr *Call) {
+DeviceProvenance DeviceReader::callProv(const CallExpr *Call) {
   const FunctionDecl *FD = Call->getDirectCallee();
   if (!FD)
     return make(DeviceOrigin::Unknown);
@@ -719,7 +722,7 @@ DeviceProvenance DeviceAnalysis::Impl::callProv(const CallExpr *Call) {
   return P;
 }
 
-DeviceProvenance DeviceAnalysis::Impl::prov(const Expr *E) {
+DeviceProvenance DeviceReader::prov(const Expr *E) {
   E = strip(E);
   if (!E || E->isInstantiationDependent())
     return make(DeviceOrigin::Unknown);
@@ -745,10 +748,10 @@ DeviceProvenance DeviceAnalysis::Impl::prov(const Expr *E) {
     } else if (VD->getType().isConstQualified() && !inSystemHeader(VD)) {
       // A constant of the program: `constexpr auto kDevice = torch::kCUDA;`
       if (const Expr *Init = VD->getAnyInitializer()) {
-        if (!InProgress.insert(VD).second)
+        if (!Engine.enter(VD))
           return P;
         P = prov(Init);
-        InProgress.erase(VD);
+        Engine.leave(VD);
       }
     }
     if (P.isLiteral())
@@ -806,7 +809,7 @@ bool isModuleMethod(const FunctionDecl *FD, const TypeConfig &Types) {
 
 class PlacementWalker {
 public:
-  PlacementWalker(DeviceAnalysis::Impl &A, PlacementList &Out, unsigned Depth)
+  PlacementWalker(DeviceReader &A, PlacementList &Out, unsigned Depth)
       : A(A), Out(Out), Depth(Depth) {}
 
   void walk(const Stmt *Root) {
@@ -874,7 +877,7 @@ private:
     if (C.FollowsDevice)
       return; // `if (x.is_cuda()) y = y.cuda();` follows the input
     DevicePlacement Pl;
-    Pl.Site = Site;
+    Pl.Call = Site;
     Pl.DeviceArg = Arg;
     Pl.Device = std::move(P);
     Pl.UnderAvailability = C.Availability;
@@ -964,16 +967,15 @@ private:
     }
   }
 
-  DeviceAnalysis::Impl &A;
+  DeviceReader &A;
   PlacementList &Out;
   unsigned Depth;
   llvm::SmallVector<Cond, 4> Conds;
   llvm::DenseSet<const Expr *> HostRead;
 };
 
-PlacementList DeviceAnalysis::Impl::walkPlacements(const FunctionDecl *FD,
-                                                   const Expr *E,
-                                                   unsigned Depth) {
+PlacementList DeviceReader::walkPlacements(const FunctionDecl *FD,
+                                           const Expr *E, unsigned Depth) {
   PlacementList Out;
   PlacementWalker W(*this, Out, Depth);
   if (FD) {
@@ -988,28 +990,13 @@ PlacementList DeviceAnalysis::Impl::walkPlacements(const FunctionDecl *FD,
   return Out;
 }
 
-PlacementList DeviceAnalysis::Impl::helperPlacements(const FunctionDecl *FD,
-                                                     unsigned Depth) {
-  auto It = Helpers.find(FD);
-  if (It != Helpers.end())
-    return It->second;
-  if (Depth > Config.MaxCallDepth) {
-    Truncated = true;
-    return {};
-  }
-  if (!InProgress.insert(FD).second)
-    return {};
-  bool OuterTruncated = Truncated;
-  Truncated = false;
-  PlacementList Out = walkPlacements(FD, nullptr, Depth);
-  InProgress.erase(FD);
-  if (!Truncated)
-    Helpers[FD] = Out;
-  Truncated = Truncated || OuterTruncated;
-  return Out;
+PlacementList DeviceReader::helperPlacements(const FunctionDecl *FD,
+                                             unsigned Depth) {
+  return Helpers.get(FD, Depth,
+                     [&] { return walkPlacements(FD, nullptr, Depth); });
 }
 
-bool DeviceAnalysis::Impl::movesModule(const Stmt *Root) {
+bool DeviceReader::movesModule(const Stmt *Root) {
   return !forEachDescendant(Root, [&](const Stmt *S) {
     if (const auto *E = dyn_cast<Expr>(S))
       if (E->isInstantiationDependent())
@@ -1037,7 +1024,7 @@ bool DeviceAnalysis::Impl::movesModule(const Stmt *Root) {
 //===----------------------------------------------------------------------===//
 
 DeviceAnalysis::DeviceAnalysis(const DeviceConfig &Config)
-    : I(std::make_unique<Impl>(Config)) {}
+    : I(std::make_unique<State>(Config)) {}
 DeviceAnalysis::~DeviceAnalysis() = default;
 
 DeviceProvenance DeviceAnalysis::provenance(const Expr *E) {

@@ -188,7 +188,7 @@ ActivationOptions::ActivationOptions(const OptionReader &Reader)
   Config.ProbabilityFunctions = parseList(RawProbabilityFunctions);
   Config.LogitFunctions = parseList(RawLogitFunctions);
   Config.LogitModules = parseList(RawLogitModules);
-  Config.MaxCallDepth = Reader.getCount("MaxCallDepth", 4);
+  Config.MaxCallDepth = Reader.getCount("MaxCallDepth", DefaultMaxCallDepth);
 }
 
 void ActivationOptions::store(const tidy::ClangTidyCheck::OptionsView &Options,

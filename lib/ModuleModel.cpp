@@ -424,14 +424,21 @@ enum class Mode {
   Scratch, ///< a helper's return value: record nothing but registered locals
 };
 
-} // namespace
+/// What ModuleModels shares with the builder of each model.
+struct SharedFacts {
+  llvm::DenseMap<const FieldDecl *, llvm::SmallVector<Registration, 1>>
+      &FieldRegistrations;
+  llvm::DenseMap<const FunctionDecl *, ValueKind> &ReturnKinds;
+};
 
 class ModelBuilder : public EvaluationOrderWalker<ModelBuilder> {
   friend class EvaluationOrderWalker<ModelBuilder>;
 
 public:
-  ModelBuilder(ModuleModels &Models, ModuleModel &Model)
-      : Models(Models), Model(Model), SM(Models.Ctx.getSourceManager()) {}
+  ModelBuilder(const ModuleModels &Models, clang::ASTContext &Ctx,
+               SharedFacts Shared, ModuleModel &Model)
+      : Models(Models), Ctx(Ctx), Shared(Shared), Model(Model),
+        SM(Ctx.getSourceManager()), Engine(Models.config().MaxCallDepth) {}
 
   void build();
 
@@ -455,7 +462,7 @@ private:
     R.Class = Model.Class;
     R.InSetup = CurMode == Mode::Setup;
     R.Setup = R.InSetup ? static_cast<int>(SetupIdx) : -1;
-    Models.FieldRegistrations[FD].push_back(R);
+    Shared.FieldRegistrations[FD].push_back(R);
     if (ModuleMember *M = Own ? memberOf(FD) : nullptr) {
       M->Registrations.push_back(R);
       if (CurMode == Mode::Setup &&
@@ -517,7 +524,9 @@ private:
   void recordStore(const FieldDecl *FD, MemberStore S, const VarDecl *Local);
   void finishSetup();
 
-  ModuleModels &Models;
+  const ModuleModels &Models;
+  clang::ASTContext &Ctx;
+  SharedFacts Shared;
   ModuleModel &Model;
   const SourceManager &SM;
   llvm::DenseMap<const FieldDecl *, unsigned> Index;
@@ -527,7 +536,9 @@ private:
   unsigned LoopDepth = 0; ///< loops (and lambdas run elsewhere) around it
   unsigned SetupIdx = 0;
   const FunctionDecl *Root = nullptr;
-  llvm::SmallPtrSet<const FunctionDecl *, 8> InProgress;
+  /// The depth bound and the functions being read (recursion guard); nothing
+  /// is memoised: what a helper does depends on what its arguments designate.
+  SummaryEngine Engine;
   /// Locals handed to a registration during the current root (VarDecls are
   /// unique, so one set serves every frame).
   llvm::SmallPtrSet<const VarDecl *, 8> RegisteredLocals;
@@ -536,6 +547,7 @@ private:
                     4>
       PendingLocals;
 };
+} // namespace
 
 bool ModelBuilder::isSelf(const Expr *E, const Frame &F, unsigned Depth) const {
   while (E) {
@@ -592,7 +604,7 @@ Trace ModelBuilder::trace(const Expr *E, const Frame &F, bool MarkLocals,
     // A member of another module (`child->fc`): registered, but not ours.
     // Members of anything else (`kv.second` of a pair) are not traced.
     const auto *Parent = dyn_cast<CXXRecordDecl>(FD->getParent());
-    if (Parent && isModuleClass(Parent, Models.Config.Types)) {
+    if (Parent && isModuleClass(Parent, Models.config().Types)) {
       T.K = Trace::Other;
       T.F = FD;
     }
@@ -702,7 +714,7 @@ ValueKind ModelBuilder::classify(const Expr *E, const Frame &F,
         return ValueKind::Borrowed;
     }
     // A reference designates an object that exists elsewhere (`map.at("x")`).
-    if (Call->getCallReturnType(Models.Ctx)->isReferenceType())
+    if (Call->getCallReturnType(Ctx)->isReferenceType())
       return ValueKind::Borrowed;
     const FunctionDecl *FD = Call->getDirectCallee();
     if (!FD)
@@ -740,10 +752,10 @@ ValueKind ModelBuilder::classify(const Expr *E, const Frame &F,
 }
 
 ValueKind ModelBuilder::returnKind(const FunctionDecl *Def) {
-  auto It = Models.ReturnKinds.find(Def);
-  if (It != Models.ReturnKinds.end())
+  auto It = Shared.ReturnKinds.find(Def);
+  if (It != Shared.ReturnKinds.end())
     return It->second;
-  Models.ReturnKinds[Def] = ValueKind::Unknown; // recursion
+  Shared.ReturnKinds[Def] = ValueKind::Unknown; // recursion
   // Walk the helper on its own to learn which of its locals it registers.
   Mode SavedMode = CurMode;
   const FunctionDecl *SavedRoot = Root;
@@ -751,7 +763,7 @@ ValueKind ModelBuilder::returnKind(const FunctionDecl *Def) {
   CurMode = Mode::Scratch;
   Frame F;
   F.Fn = Def;
-  F.Depth = Models.Config.MaxCallDepth; // do not follow further helpers
+  F.Depth = Engine.maxCallDepth(); // do not follow further helpers
   unsigned SavedCond = CondDepth, SavedLoop = LoopDepth;
   CondDepth = LoopDepth = 0; // read as it stands, wherever it was called from
   walkIn(Def->getBody(), F);
@@ -779,7 +791,7 @@ ValueKind ModelBuilder::returnKind(const FunctionDecl *Def) {
   CurMode = SavedMode;
   Root = SavedRoot;
   RegisteredLocals = std::move(SavedLocals);
-  Models.ReturnKinds[Def] = K;
+  Shared.ReturnKinds[Def] = K;
   return K;
 }
 
@@ -861,7 +873,7 @@ void ModelBuilder::walkLambda(const LambdaExpr *L, const Frame &F,
   }
   for (const FunctionDecl *Fn : Bodies) {
     const Stmt *Body = Fn->getBody();
-    if (!Body || Fn->isDependentContext() || InProgress.count(Fn))
+    if (!Body || Fn->isDependentContext() || Engine.inProgress(Fn))
       continue;
     Frame NF = F;
     NF.Fn = Fn;
@@ -869,14 +881,14 @@ void ModelBuilder::walkLambda(const LambdaExpr *L, const Frame &F,
     NF.Site = F.Site ? F.Site : Site;
     for (const ParmVarDecl *P : Fn->parameters())
       NF.UntracedParams.insert(P);
-    InProgress.insert(Fn);
+    Engine.enter(Fn);
     // It may run any number of times, or never.
     ++LoopDepth;
     ++CondDepth;
     walkIn(Body, NF);
     --CondDepth;
     --LoopDepth;
-    InProgress.erase(Fn);
+    Engine.leave(Fn);
   }
 }
 
@@ -998,17 +1010,17 @@ void ModelBuilder::handleCall(const CallExpr *Call, Frame &F) {
   }
   bool Relevant = NF.ThisIsSelf || !NF.ParamField.empty() ||
                   !NF.SelfParams.empty() || !NF.ParamLocal.empty();
-  if (!Relevant || InProgress.count(Def))
+  if (!Relevant || Engine.inProgress(Def))
     return;
-  if (NF.Depth > Models.Config.MaxCallDepth) {
+  if (!Engine.follows(NF.Depth)) {
     markOpaque();
     return;
   }
   if (CurMode == Mode::Setup)
     Model.SetupReached.insert(Def);
-  InProgress.insert(Def);
+  Engine.enter(Def);
   walkIn(Def->getBody(), NF);
-  InProgress.erase(Def);
+  Engine.leave(Def);
 }
 
 bool ModelBuilder::visit(const Stmt *S) {
@@ -1063,10 +1075,10 @@ void ModelBuilder::walkCtor(const CXXConstructorDecl *Def, Frame &F) {
           Init ? Init->IgnoreImplicit() : nullptr);
       const CXXConstructorDecl *Target = CE ? CE->getConstructor() : nullptr;
       const FunctionDecl *TDef = nullptr;
-      if (Target && Target->hasBody(TDef) && TDef && !InProgress.count(TDef)) {
-        InProgress.insert(TDef);
+      if (Target && Target->hasBody(TDef) && TDef && !Engine.inProgress(TDef)) {
+        Engine.enter(TDef);
         walkCtor(cast<CXXConstructorDecl>(TDef), F);
-        InProgress.erase(TDef);
+        Engine.leave(TDef);
       } else if (Target && Target->isDefaulted()) {
         synthesizeInits(F);
       } else {
@@ -1171,7 +1183,7 @@ void ModelBuilder::build() {
     M.Field = FD;
     M.Kind = Models.memberKind(FD->getType(), &M.ModuleClass);
     M.Stateless =
-        M.ModuleClass && isStatelessModuleClass(M.ModuleClass, Models.Config);
+        M.ModuleClass && isStatelessModuleClass(M.ModuleClass, Models.config());
     Index[FD] = Model.Members.size();
     Model.Members.push_back(std::move(M));
   }
@@ -1234,12 +1246,12 @@ void ModelBuilder::build() {
     if (!S.Definition) {
       synthesizeInits(F);
     } else {
-      InProgress.insert(S.Definition);
+      Engine.enter(S.Definition);
       if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(S.Definition))
         walkCtor(Ctor, F);
       else
         walkIn(S.Definition->getBody(), F);
-      InProgress.erase(S.Definition);
+      Engine.leave(S.Definition);
     }
     finishSetup();
   }
@@ -1264,9 +1276,9 @@ void ModelBuilder::build() {
     Frame F;
     F.Fn = Def;
     F.ThisIsSelf = true;
-    InProgress.insert(Def);
+    Engine.enter(Def);
     walkIn(Def->getBody(), F);
-    InProgress.erase(Def);
+    Engine.leave(Def);
     RegisteredLocals.clear();
     if (hasName(MD, "forward")) {
       Model.Forwards.push_back(cast<CXXMethodDecl>(Def));
@@ -1315,7 +1327,7 @@ const ModuleModel *ModuleModels::get(const CXXRecordDecl *RD) {
   M->Class = RD;
   ModuleModel *Raw = M.get();
   Models[RD] = std::move(M);
-  ModelBuilder(*this, *Raw).build();
+  ModelBuilder(*this, Ctx, {FieldRegistrations, ReturnKinds}, *Raw).build();
   return Raw;
 }
 

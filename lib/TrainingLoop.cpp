@@ -31,6 +31,7 @@ static bool hasName(const NamedDecl *D, llvm::StringRef Name) {
   return D && D->getIdentifier() && D->getName() == Name;
 }
 
+namespace {
 /// Walks statements in evaluation order and records autograd events. Loops
 /// and lambdas written here are not entered: their calls belong to them.
 class EventWalker : public EvaluationOrderWalker<EventWalker> {
@@ -78,8 +79,8 @@ private:
     const FunctionDecl *FD = CE->getDirectCallee();
     if (!FD)
       return;
-    const TypeConfig &Types = A.Config.Types;
-    if (matchesFunctionList(FD, A.Config.ZeroGradFunctions)) {
+    const TypeConfig &Types = A.config().Types;
+    if (matchesFunctionList(FD, A.config().ZeroGradFunctions)) {
       add(EventKind::ZeroGrad, CE, Cond, /*Custom=*/true);
       return;
     }
@@ -143,7 +144,7 @@ private:
     const FunctionDecl *Def = nullptr;
     if (!FD->hasBody(Def) || !Def)
       return;
-    if (isLibraryCode(Def, A.SM))
+    if (isLibraryCode(Def, A.sourceManager()))
       return;
     EventList Callee = A.summary(Def, Depth + 1);
     if (Callee.empty())
@@ -174,6 +175,7 @@ private:
   /// The call being classified may run after an exit of the walked unit.
   bool AfterExit = false;
 };
+} // namespace
 
 EventList AutogradEventAnalysis::straightLine(const Stmt *S) {
   EventList Out;
@@ -195,28 +197,16 @@ EventList AutogradEventAnalysis::iteration(const Stmt *Loop) {
 
 EventList AutogradEventAnalysis::summary(const FunctionDecl *FD,
                                          unsigned Depth) {
-  auto It = Summaries.find(FD);
-  if (It != Summaries.end())
-    return It->second;
-  if (Depth > Config.MaxCallDepth) {
-    Truncated = true; // callers' summaries are incomplete: not memoised
-    return {};
-  }
-  if (InProgress.count(FD) || !FD->getBody())
-    return {}; // recursion adds nothing new
-  bool OuterTruncated = Truncated;
-  Truncated = false;
-  InProgress.insert(FD);
-  EventList Out;
-  EventWalker W(*this, Out, Depth);
-  W.walk(FD->getBody());
-  if (W.truncated())
-    Out.clear(); // too deep to read whole: it contributes nothing
-  InProgress.erase(FD);
-  if (!Truncated)
-    Summaries[FD] = Out;
-  Truncated = Truncated || OuterTruncated;
-  return Out;
+  return Memo.get(FD, Depth, [&]() -> EventList {
+    if (!FD->getBody())
+      return {};
+    EventList Out;
+    EventWalker W(*this, Out, Depth);
+    W.walk(FD->getBody());
+    if (W.truncated())
+      Out.clear(); // too deep to read whole: it contributes nothing
+    return Out;
+  });
 }
 
 namespace {

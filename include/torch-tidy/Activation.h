@@ -33,7 +33,7 @@
 //   if (A.isLogProbabilities()) ...             // cross_entropy fed log_softmax
 //
 // and names the source in its message with describeActivationSource(A), with a
-// note at A.Site.
+// note at A.Where.
 //
 // Everything works top-down from the expression asked about: no parent map is
 // ever built. Functions are followed to a depth bound; recursion and unknown
@@ -43,6 +43,7 @@
 #ifndef TORCH_TIDY_ACTIVATION_H
 #define TORCH_TIDY_ACTIVATION_H
 
+#include "torch-tidy/Summaries.h"
 #include "torch-tidy/Types.h"
 
 #include "clang/AST/Decl.h"
@@ -85,10 +86,11 @@ enum class ActivationOp {
 struct Activation {
   ActivationKind Kind = ActivationKind::Unknown;
   ActivationOp Op = ActivationOp::None;
-  /// Where the deciding operation is written: the layer or function call
-  /// (`out->forward(x)`, `torch::sigmoid(z)`), or the module given to a
-  /// `Sequential` (`torch::nn::Linear(8, 1)`).
-  const clang::Expr *Site = nullptr;
+  /// Where the deciding operation is written, possibly inside a function it
+  /// was returned from: the layer or function call (`out->forward(x)`,
+  /// `torch::sigmoid(z)`), or the module given to a `Sequential`
+  /// (`torch::nn::Linear(8, 1)`).
+  const clang::Expr *Where = nullptr;
   /// The layer class (`torch::nn::LinearImpl`) or function (`at::sigmoid`).
   const clang::NamedDecl *Decl = nullptr;
   /// The function of the TU the value was returned from, as called where the
@@ -122,11 +124,11 @@ struct ActivationConfig {
   std::vector<std::string> LogitFunctions;
   /// Module classes (Impl or holder) whose output is raw scores, like Linear.
   std::vector<std::string> LogitModules;
-  /// How many function calls deep values are followed.
-  unsigned MaxCallDepth = 4;
+  /// How many calls below the expression asked about values are followed
+  /// (Summaries.h: a function N calls down is read when N <= MaxCallDepth).
+  unsigned MaxCallDepth = DefaultMaxCallDepth;
 };
 
-class ActivationEvaluator;
 struct WriteMap;
 
 /// Answers "what does this tensor hold" for expressions of one TU. Create one
@@ -166,23 +168,26 @@ public:
   const clang::DeclStmt *soleDeclaration(const clang::VarDecl *VD);
 
 private:
-  friend class ActivationEvaluator;
+  /// Evaluates expressions of one function (a private member class: it reads
+  /// the tables below).
+  class Evaluator;
   const WriteMap &writesIn(const clang::Decl *Owner);
   Activation summaryAt(const clang::FunctionDecl *FD, unsigned Depth);
   Activation factoryAt(const clang::FunctionDecl *FD, unsigned Depth);
 
   const ActivationConfig &Config;
   const clang::SourceManager &SM;
-  llvm::DenseMap<const clang::FunctionDecl *, Activation> Summaries;
-  llvm::DenseMap<const clang::FunctionDecl *, Activation> SequentialFactories;
-  llvm::DenseSet<const clang::Decl *> InProgress;
-  llvm::DenseMap<const clang::Decl *, std::unique_ptr<WriteMap>> Writes;
-  llvm::DenseSet<const void *>
-      Evaluating; // writes and members being evaluated (cycles)
+  /// Recursion guard (functions, writes and members being evaluated), depth
+  /// bound and truncation of the three tables below.
+  SummaryEngine Engine;
+  /// What a call of a function returns.
+  Summaries<const clang::FunctionDecl *, Activation> Returns;
+  /// What a factory returning a Sequential or Functional gives when called.
+  Summaries<const clang::FunctionDecl *, Activation> SequentialFactories;
   /// The value of a write to a variable, per function whose parameters count.
-  llvm::DenseMap<std::pair<const void *, const void *>, Activation> WriteValues;
+  Summaries<std::pair<const void *, const void *>, Activation> WriteValues;
+  llvm::DenseMap<const clang::Decl *, std::unique_ptr<WriteMap>> Writes;
   unsigned Nesting = 0; // recursion guard for pathological code
-  bool Truncated = false;
 };
 
 /// \p E without what does not change a value: parentheses, implicit casts,

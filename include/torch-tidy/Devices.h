@@ -22,6 +22,7 @@
 #ifndef TORCH_TIDY_DEVICES_H
 #define TORCH_TIDY_DEVICES_H
 
+#include "torch-tidy/Summaries.h"
 #include "torch-tidy/Types.h"
 
 #include "clang/AST/Decl.h"
@@ -81,8 +82,9 @@ struct DeviceProvenance {
 /// literal.
 struct DevicePlacement {
   /// The call that places the tensor (a factory, `to`, `.cuda()`, a helper
-  /// taking a device); inside a helper when reached through one.
-  const clang::Expr *Site = nullptr;
+  /// taking a device); inside a helper when reached through one (ViaCall is
+  /// then the call written in the analysed body).
+  const clang::Expr *Call = nullptr;
   /// Its device argument; null for `.cuda()` / `.cpu()`, which are the literal.
   const clang::Expr *DeviceArg = nullptr;
   DeviceProvenance Device;
@@ -105,9 +107,10 @@ struct DeviceConfig {
   /// Functions whose device result is trusted (never a literal), e.g. an
   /// in-house `mylib::current_device()`.
   std::vector<std::string> AllowedDeviceFunctions;
-  /// How many helper calls deep placements and device-returning functions are
-  /// followed.
-  unsigned MaxCallDepth = 4;
+  /// How many calls below the analysed function (or value) helpers placing
+  /// tensors and functions returning a device are followed (Summaries.h: a
+  /// function N calls down is read when N <= MaxCallDepth).
+  unsigned MaxCallDepth = DefaultMaxCallDepth;
 };
 
 class DeviceAnalysis {
@@ -133,10 +136,9 @@ public:
   /// a CPU literal (`model->to(device)`, `this->to(torch::kCUDA)`).
   bool movesModule(const clang::FunctionDecl *FD);
 
-  class Impl;
-
 private:
-  std::unique_ptr<Impl> I;
+  struct State;
+  std::unique_ptr<State> I;
 };
 
 } // namespace torch_tidy

@@ -18,6 +18,7 @@
 #ifndef TORCH_TIDY_MODULEMODEL_H
 #define TORCH_TIDY_MODULEMODEL_H
 
+#include "torch-tidy/Summaries.h"
 #include "torch-tidy/Types.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -200,8 +201,9 @@ struct ModuleModelConfig {
   /// reshaping and `Functional`) that have no parameters, no buffers and no
   /// train/eval behaviour, so that registering them changes nothing.
   std::vector<std::string> StatelessModuleClasses;
-  /// How many helper calls deep construction is followed.
-  unsigned MaxCallDepth = 4;
+  /// How many calls below a constructor or method helpers are followed
+  /// (Summaries.h: a helper N calls down is read when N <= MaxCallDepth).
+  unsigned MaxCallDepth = DefaultMaxCallDepth;
 };
 
 /// A module class whose objects have no parameters, no buffers and no
@@ -237,7 +239,6 @@ public:
   const ModuleModelConfig &config() const { return Config; }
 
 private:
-  friend class ModelBuilder;
   const ModuleModelConfig &Config;
   clang::ASTContext &Ctx;
   llvm::DenseMap<const clang::CXXRecordDecl *, std::unique_ptr<ModuleModel>>

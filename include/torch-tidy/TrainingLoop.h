@@ -14,6 +14,7 @@
 #ifndef TORCH_TIDY_TRAININGLOOP_H
 #define TORCH_TIDY_TRAININGLOOP_H
 
+#include "torch-tidy/Summaries.h"
 #include "torch-tidy/Types.h"
 
 #include "clang/AST/Expr.h"
@@ -73,15 +74,16 @@ struct LoopConfig {
   TypeConfig Types;
   /// Functions or methods that clear gradients, besides `zero_grad()`.
   std::vector<std::string> ZeroGradFunctions;
-  /// How many helper calls deep events are followed.
-  unsigned MaxCallDepth = 4;
+  /// How many calls below the analysed function helpers are followed
+  /// (Summaries.h: a helper N calls down is read when N <= MaxCallDepth).
+  unsigned MaxCallDepth = DefaultMaxCallDepth;
 };
 
 class AutogradEventAnalysis {
 public:
   AutogradEventAnalysis(const LoopConfig &Config,
                         const clang::SourceManager &SM)
-      : Config(Config), SM(SM) {}
+      : Config(Config), SM(SM), Engine(Config.MaxCallDepth), Memo(Engine) {}
 
   /// The events of one iteration of \p Loop (a for, range-for, while or do
   /// statement): its condition, body and increment.
@@ -94,13 +96,14 @@ public:
   /// function unless the depth bound cut the walk short.
   EventList summary(const clang::FunctionDecl *FD, unsigned Depth = 0);
 
+  const LoopConfig &config() const { return Config; }
+  const clang::SourceManager &sourceManager() const { return SM; }
+
 private:
-  friend class EventWalker;
   const LoopConfig &Config;
   const clang::SourceManager &SM;
-  llvm::DenseMap<const clang::FunctionDecl *, EventList> Summaries;
-  llvm::DenseSet<const clang::FunctionDecl *> InProgress;
-  bool Truncated = false;
+  SummaryEngine Engine;
+  Summaries<const clang::FunctionDecl *, EventList> Memo;
 };
 
 bool isLoop(const clang::Stmt *S);
