@@ -10,7 +10,8 @@ once), each is run with a fixed seed on one thread, and for each pair:
   - a PNG with both curves goes to DOCS/harm/<check>.png (gnuplot; skipped with
     a line when gnuplot is missing);
   - a row of DOCS/harm.md gives the final metric of both runs and their ratio,
-    or the error a run died with and at which step.
+    or the error a run died with and at which step, and the check's page
+    DOCS/checks/<check>.md shows the same between its harm markers.
 --smoke runs two pairs with fewer steps, writes nothing into docs/, and checks
 only the direction: the buggy run ends worse than the fixed one (or dies). It
 prints `N passed, N failed` and exits 1 when one failed.
@@ -162,6 +163,19 @@ def ratio(buggy, fixed):
     return "%.2f" % (buggy["value"] / fixed["value"])
 
 
+def what(check):
+    """The bug, as the buggy program's opening comment says it."""
+    lines = []
+    for line in open(os.path.join(HARM, check, "buggy.cpp")):
+        if not line.startswith("//"):
+            break
+        lines.append(line[2:].strip())
+    text = " ".join(lines)
+    prefix = check + ", buggy: "
+    text = text[len(prefix):] if text.startswith(prefix) else text
+    return text[:1].upper() + text[1:]
+
+
 def write_page(docs, rows):
     out = ["# Proof of harm", "",
            "For each check, two small training programs in `harm/<check>/` that differ only in the",
@@ -170,19 +184,53 @@ def write_page(docs, rows):
            "that the damage shows; the metric is measured on held-out data. Every figure below is what",
            "`scripts/harm.sh` printed; run it again to reproduce the page and the plots.",
            "`test/harm/pairs.test` checks that torch-tidy reports each buggy program and stays silent",
-           "on each fixed one.", "",
+           "on each fixed one. The plots show each program's own training loss; where the bug changes",
+           "the loss itself (a loss given the wrong activation), compare the held-out metric, not the",
+           "curves. A run that died has no curve.", "",
            "| check | buggy | fixed | buggy / fixed |", "|---|---|---|---|"]
     for check, b, f, png in rows:
         out.append("| [%s](checks/%s.md) | %s | %s | %s |" % (check, check, describe(b), describe(f), ratio(b, f)))
     out.append("")
     for check, b, f, png in rows:
         out += ["## %s" % check, ""]
+        out += [what(check), ""]
         out.append("Buggy: %s. Fixed: %s." % (describe(b), describe(f)))
         if png:
             out += ["", "![training loss of the buggy and the fixed program](%s)" % png]
         out.append("")
     with open(os.path.join(docs, "harm.md"), "w") as fh:
         fh.write("\n".join(out))
+    for check, b, f, png in rows:
+        update_check_page(docs, check, b, f, png)
+
+
+BEGIN, END = "<!-- harm:begin -->", "<!-- harm:end -->"
+
+
+def update_check_page(docs, check, b, f, png):
+    """The check's page shows its row and plot between the harm markers, as a
+    `## Proof of harm` section before `## Options` when it has none yet."""
+    page = os.path.join(docs, "checks", check + ".md")
+    if not os.path.exists(page):
+        return
+    text = open(page).read()
+    block = [BEGIN, "## Proof of harm", "",
+             "`harm/%s/`: the same training program with the bug and with its fix (seed 0, CPU;" % check,
+             "[all pairs](../harm.md)). Buggy: %s. Fixed: %s." % (describe(b), describe(f))]
+    if png:
+        block += ["", "![training loss of the buggy and the fixed program](../%s)" % png]
+    block += [END]
+    block = "\n".join(block)
+    if BEGIN in text and END in text:
+        i, j = text.index(BEGIN), text.index(END) + len(END)
+        text = text[:i] + block + text[j:]
+    elif "\n## Options" in text:
+        i = text.index("\n## Options") + 1
+        text = text[:i] + block + "\n\n" + text[i:]
+    else:
+        text = text.rstrip("\n") + "\n\n" + block + "\n"
+    with open(page, "w") as fh:
+        fh.write(text)
 
 
 if __name__ == "__main__":

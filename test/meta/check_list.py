@@ -6,6 +6,8 @@ Every TORCH_CHECK_ENTRY(Class, "torch-name", "summary") needs:
   docs/checks/<name>.md with the sections every page has,
   a row in README.md's table of checks,
   test/checks/<name>.cpp that runs against both the mocks and the real headers,
+  a proof-of-harm pair harm/<name>/{buggy,fixed}.cpp with its row in
+  docs/harm.md and its section on the check's page,
 and the plugin must list exactly these checks (when --list-checks output is given).
 """
 import os
@@ -23,6 +25,8 @@ def main(root, listed_file=None):
     if not entries:
         problems.append("checks/Checks.def lists no check")
     all_checks = open(os.path.join(root, "checks", "AllChecks.h")).read()
+    harm_path = os.path.join(root, "docs", "harm.md")
+    harm_page = open(harm_path).read() if os.path.exists(harm_path) else ""
     readme = open(os.path.join(root, "README.md")).read()
     for cls, name in entries:
         if not name.startswith("torch-"):
@@ -40,6 +44,13 @@ def main(root, listed_file=None):
             for s in SECTIONS:
                 if s not in body:
                     problems.append("%s: docs page lacks a '%s' section" % (name, s))
+            if "<!-- harm:begin -->" not in body:
+                problems.append("%s: docs page lacks its proof of harm (scripts/harm.sh)" % name)
+        for variant in ("buggy", "fixed"):
+            if not os.path.exists(os.path.join(root, "harm", name, variant + ".cpp")):
+                problems.append("%s: no harm/%s/%s.cpp" % (name, name, variant))
+        if not re.search(r"^\|\s*\[%s\]" % re.escape(name), harm_page, re.M):
+            problems.append("%s: no row in docs/harm.md (scripts/harm.sh)" % name)
         if not re.search(r"^\|\s*\[`%s`\]" % re.escape(name), readme, re.M):
             problems.append("%s: no row in README.md's table of checks" % name)
         test = os.path.join(root, "test", "checks", name + ".cpp")
