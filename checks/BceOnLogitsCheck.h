@@ -31,8 +31,6 @@ public:
 
 private:
   struct LossCall;
-  void walk(const clang::Stmt *S, const clang::SourceManager &SM,
-            const clang::LangOptions &LO);
   bool lossCall(const clang::CallExpr *Call, LossCall &Out) const;
   void checkLossCall(const clang::CallExpr *Call,
                      const clang::SourceManager &SM,

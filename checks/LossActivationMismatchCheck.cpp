@@ -52,25 +52,10 @@ void LossActivationMismatchCheck::check(
     Analysis.emplace(ActivationOpts.config(), *Result.SourceManager);
   // A fix-it in a template instantiation would change every instantiation.
   InTemplate = FD->getTemplateInstantiationPattern() != nullptr;
-  walk(FD->getBody(), *Result.SourceManager, Result.Context->getLangOpts());
-}
-
-void LossActivationMismatchCheck::walk(const Stmt *S, const SourceManager &SM,
-                                       const LangOptions &LO) {
-  forEachDescendant(
-      S,
-      [&](const Stmt *X) {
-        if (const auto *L = dyn_cast<LambdaExpr>(X)) {
-          if (!L->getCallOperator()->isDependentContext())
-            walk(L->getBody(), SM, LO);
-          return Descend::Skip;
-        }
-        return Descend::Children;
-      },
-      [&](const Stmt *X) {
-        if (const auto *CE = dyn_cast<CallExpr>(X))
-          checkLossCall(CE, SM, LO);
-      });
+  const SourceManager &SM = *Result.SourceManager;
+  const LangOptions &LO = Result.Context->getLangOpts();
+  forEachCallBelow(FD->getBody(),
+                   [&](const CallExpr *CE) { checkLossCall(CE, SM, LO); });
 }
 
 /// The note at the operation that produced the value.

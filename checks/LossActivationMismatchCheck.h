@@ -32,8 +32,6 @@ public:
   void onStartOfTranslationUnit() override;
 
 private:
-  void walk(const clang::Stmt *S, const clang::SourceManager &SM,
-            const clang::LangOptions &LO);
   void checkLossCall(const clang::CallExpr *Call,
                      const clang::SourceManager &SM,
                      const clang::LangOptions &LO);

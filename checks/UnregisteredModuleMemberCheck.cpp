@@ -345,6 +345,15 @@ void UnregisteredModuleMemberCheck::checkMember(const ModuleModel &M,
                     "or "
                     "'register_buffer()' if it is fixed state")
                << FD;
+      if (!IsTensor && isModeOnlyModuleClass(Mem.ModuleClass))
+        return diag(FD->getLocation(),
+                    "submodule %0 is never registered with "
+                    "'register_module()': 'train()'/'eval()' do not reach it, "
+                    "so it keeps dropping activations after 'eval()', at "
+                    "validation and inference, and 'to()' and "
+                    "'save()'/'load()' skip it; assign it with "
+                    "'%1 = register_module(\"%2\", ...)' where it is built")
+               << FD << FD->getName() << Name;
       return diag(FD->getLocation(),
                   "submodule %0 is never registered with 'register_module()': "
                   "its parameters "

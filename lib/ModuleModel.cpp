@@ -164,6 +164,22 @@ bool isStatelessModuleClass(const CXXRecordDecl *RD,
   return false;
 }
 
+bool isModeOnlyModuleClass(const CXXRecordDecl *RD) {
+  if (!RD)
+    return false;
+  static const char *const Dropouts[] = {
+      "torch::nn::DropoutImpl",
+      "torch::nn::Dropout2dImpl",
+      "torch::nn::Dropout3dImpl",
+      "torch::nn::AlphaDropoutImpl",
+      "torch::nn::FeatureAlphaDropoutImpl",
+  };
+  for (const char *Name : Dropouts)
+    if (isSameOrDerivedFrom(RD, Name))
+      return true;
+  return false;
+}
+
 /// `torch::nn::Sequential`, `ModuleList`, `ModuleDict` (holders or Impls)
 /// register the modules added to them; `ParameterList` and `ParameterDict`
 /// register the tensors.

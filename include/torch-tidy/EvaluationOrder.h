@@ -368,6 +368,28 @@ bool forEachDescendant(const clang::Stmt *Root, PreFn Pre) {
   return forEachDescendant(Root, Pre, [](const clang::Stmt *) {});
 }
 
+/// Calls \p F on every call below \p Body, innermost first (after its
+/// arguments), the calls in the bodies of lambdas written there included, each
+/// where its lambda stands (a lambda of dependent type is left out). The walk
+/// of the checks that look at calls one by one (torch-bce-on-logits,
+/// torch-loss-activation-mismatch).
+template <class Fn> void forEachCallBelow(const clang::Stmt *Body, Fn F) {
+  forEachDescendant(
+      Body,
+      [&](const clang::Stmt *X) {
+        if (const auto *L = llvm::dyn_cast<clang::LambdaExpr>(X)) {
+          if (!L->getCallOperator()->isDependentContext())
+            forEachCallBelow(L->getBody(), F);
+          return Descend::Skip;
+        }
+        return Descend::Children;
+      },
+      [&](const clang::Stmt *X) {
+        if (const auto *CE = llvm::dyn_cast<clang::CallExpr>(X))
+          F(CE);
+      });
+}
+
 /// Where a discarded value stands (forEachDiscardedValue).
 struct DiscardedValue {
   /// The expression as it stands in the code (implicit nodes not stripped).

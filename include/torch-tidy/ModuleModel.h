@@ -212,6 +212,11 @@ struct ModuleModelConfig {
 bool isStatelessModuleClass(const clang::CXXRecordDecl *RD,
                             const ModuleModelConfig &Config);
 
+/// A LibTorch module class with no parameters whose behaviour depends on
+/// train()/eval(): the dropouts (`Dropout`, `Dropout2d`, `Dropout3d`,
+/// `AlphaDropout`, `FeatureAlphaDropout`).
+bool isModeOnlyModuleClass(const clang::CXXRecordDecl *RD);
+
 /// Builds and caches the models of the module classes of one TU.
 class ModuleModels {
 public:

@@ -205,7 +205,7 @@ struct P16Impl : torch::nn::Module {
   }
   torch::nn::Linear fc;
   torch::nn::Dropout drop{nullptr};
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: submodule 'drop' is never registered
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: submodule 'drop' is never registered with 'register_module()': 'train()'/'eval()' do not reach it, so it keeps dropping activations after 'eval()', at validation and inference, and 'to()' and 'save()'/'load()' skip it; assign it with 'drop = register_module("drop", ...)' where it is built [torch-unregistered-module-member]
   // CHECK-MESSAGES: :[[@LINE-6]]:44: note: 'drop' is used here
 };
 
