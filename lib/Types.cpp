@@ -324,13 +324,15 @@ namespace {
 // A path of LibTorch's include tree: a folder of its own, or an umbrella header
 // of include/torch/ (the others live under torch/csrc/api/include/torch/).
 bool isLibTorchPath(StringRef P) {
-  for (StringRef Dir : {"ATen/", "c10/", "caffe2/", "torch/csrc/"})
-    if (P.starts_with(Dir) || P.contains(("/" + Dir).str()))
+  // Each pattern with its leading '/', which a relative path may lack; no
+  // string is built, as the anchor asks this for every declaration it meets.
+  for (StringRef Dir : {"/ATen/", "/c10/", "/caffe2/", "/torch/csrc/"})
+    if (P.starts_with(Dir.drop_front()) || P.contains(Dir))
       return true;
   for (StringRef Umbrella :
-       {"torch/script.h", "torch/extension.h", "torch/library.h",
-        "torch/custom_class.h", "torch/custom_class_detail.h"})
-    if (P == Umbrella || P.ends_with(("/" + Umbrella).str()))
+       {"/torch/script.h", "/torch/extension.h", "/torch/library.h",
+        "/torch/custom_class.h", "/torch/custom_class_detail.h"})
+    if (P == Umbrella.drop_front() || P.ends_with(Umbrella))
       return true;
   return false;
 }
