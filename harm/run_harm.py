@@ -39,19 +39,25 @@ def pairs(only):
     return found
 
 
-def build(build_dir, checks):
-    """One translation unit with every program, each in a namespace of its own."""
-    os.makedirs(build_dir, exist_ok=True)
+def unit_text(checks, harm=HARM):
+    """One translation unit with every program, each in a namespace of its own;
+    returns its text and the program files it includes."""
     lines = ['#include "common.h"', ""]
-    sources = [os.path.join(HARM, "common.h")]
+    sources = [os.path.join(harm, "common.h")]
     for i, check in enumerate(checks):
         for variant in ("buggy", "fixed"):
-            path = os.path.join(HARM, check, variant + ".cpp")
+            path = os.path.join(harm, check, variant + ".cpp")
             sources.append(path)
             lines += ["namespace harm_program_%d_%s {" % (i, variant), '#include "%s"' % path, "}", ""]
     lines += ["int main(int argc, char **argv) { return harm::dispatch(argc, argv); }", ""]
+    return "\n".join(lines), sources
+
+
+def build(build_dir, checks):
+    """Compiles the one translation unit of unit_text() into an executable."""
+    os.makedirs(build_dir, exist_ok=True)
+    text, sources = unit_text(checks)
     unit = os.path.join(build_dir, "all.cpp")
-    text = "\n".join(lines)
     if not os.path.exists(unit) or open(unit).read() != text:
         with open(unit, "w") as f:
             f.write(text)
