@@ -50,16 +50,6 @@ bool isConversion(StringRef Name) {
                             Name);
 }
 
-const Expr *stripValue(const Expr *E) {
-  while (E) {
-    const Expr *Next = E->IgnoreImplicit()->IgnoreParens();
-    if (Next == E)
-      break;
-    E = Next;
-  }
-  return E;
-}
-
 /// True when \p D is declared in namespace at, c10 or torch (or one nested in
 /// them): LibTorch's own functions, not the user's.
 bool inLibTorchNamespace(const Decl *D) {
@@ -119,7 +109,7 @@ bool hasMethodNamed(const CXXRecordDecl *RD, StringRef Name) {
 bool knownNotInplace(const Expr *Arg) {
   const Expr *E = Arg;
   for (unsigned Steps = 0; E && Steps < 64; ++Steps) {
-    E = stripValue(E);
+    E = stripExpr(E, Strip::Temporaries);
     if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E)) {
       E = FC->getSubExpr();
       continue;
@@ -264,7 +254,7 @@ void DiscardedTensorResultCheck::check(const MatchFinder::MatchResult &Result) {
   InTemplate = FD->getTemplateInstantiationPattern() != nullptr;
   ASTContext &Ctx = *Result.Context;
   forEachDiscardedValue(FD->getBody(), [&](const DiscardedValue &V) {
-    const Expr *E = stripValue(V.E);
+    const Expr *E = stripExpr(V.E, Strip::Temporaries);
     if (const auto *Call = dyn_cast<CallExpr>(E))
       report(Call, V.Statement ? V.E : nullptr, Ctx);
   });

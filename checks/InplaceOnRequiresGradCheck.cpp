@@ -36,12 +36,15 @@ InplaceOnRequiresGradCheck::InplaceOnRequiresGradCheck(
                                 .getNameList("ParameterFunctions")) {
   GradConfig.NoGradGuardClasses = parseList(RawNoGradGuardClasses);
   ParamConfig.ParameterFunctions = parseList(RawParameterFunctions);
+  ParamConfig.MaxCallDepth = OptionReader(Options, Name, Context)
+                                 .getCount("MaxCallDepth", DefaultMaxCallDepth);
 }
 
 void InplaceOnRequiresGradCheck::storeOptions(
     tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "NoGradGuardClasses", RawNoGradGuardClasses);
   Options.store(Opts, "ParameterFunctions", RawParameterFunctions);
+  Options.store(Opts, "MaxCallDepth", ParamConfig.MaxCallDepth);
 }
 
 void InplaceOnRequiresGradCheck::onStartOfTranslationUnit() {

@@ -25,16 +25,6 @@ namespace torch_tidy {
 
 namespace {
 
-const Expr *stripValue(const Expr *E) {
-  while (E) {
-    const Expr *Next = E->IgnoreImplicit()->IgnoreParens();
-    if (Next == E)
-      break;
-    E = Next;
-  }
-  return E;
-}
-
 std::string sourceText(SourceRange R, const SourceManager &SM,
                        const LangOptions &LO) {
   if (R.isInvalid() || R.getBegin().isMacroID() || R.getEnd().isMacroID())
@@ -156,10 +146,10 @@ void UnnamedGradGuardCheck::check(const MatchFinder::MatchResult &Result) {
 void UnnamedGradGuardCheck::reportTemporary(const Expr *Statement, bool FixIt,
                                             const FunctionDecl *FD,
                                             ASTContext &Ctx) {
-  const Expr *X = stripValue(Statement);
+  const Expr *X = stripExpr(Statement, Strip::Temporaries);
   const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(X);
   if (Cast)
-    X = stripValue(Cast->getSubExpr());
+    X = stripExpr(Cast->getSubExpr(), Strip::Temporaries);
   const auto *CE = dyn_cast<CXXConstructExpr>(X);
   if (!CE || CE->containsErrors() || CE->isTypeDependent() ||
       !CE->getConstructor())

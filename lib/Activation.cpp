@@ -217,38 +217,7 @@ static bool isTorchNN(const CXXRecordDecl *RD, llvm::StringRef Name) {
 /// Looks through what does not change a value: parentheses, casts,
 /// temporaries, cleanups and copies.
 static const Expr *strip(const Expr *E) {
-  while (E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *EWC = dyn_cast<ExprWithCleanups>(E)) {
-      E = EWC->getSubExpr();
-      continue;
-    }
-    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
-      E = MT->getSubExpr();
-      continue;
-    }
-    if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E)) {
-      E = BT->getSubExpr();
-      continue;
-    }
-    if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E)) {
-      if (FC->getCastKind() == CK_ConstructorConversion ||
-          FC->getCastKind() == CK_NoOp) {
-        E = FC->getSubExpr();
-        continue;
-      }
-      break;
-    }
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-      if (CE->getNumArgs() == 1 && CE->getConstructor() &&
-          CE->getConstructor()->isCopyOrMoveConstructor()) {
-        E = CE->getArg(0);
-        continue;
-      }
-    }
-    break;
-  }
-  return E;
+  return stripExpr(E, Strip::Temporaries | Strip::Conversions | Strip::Copies);
 }
 
 const Expr *ignoreValueWrappers(const Expr *E) { return strip(E); }

@@ -28,11 +28,6 @@ static QualType bare(QualType T) {
   return T.getNonReferenceType().getCanonicalType().getUnqualifiedType();
 }
 
-static const CXXRecordDecl *recordOf(QualType T) {
-  T = bare(T);
-  return T.isNull() ? nullptr : T->getAsCXXRecordDecl();
-}
-
 static bool isDeviceTypeEnum(QualType T) {
   T = bare(T);
   if (T.isNull())
@@ -176,23 +171,7 @@ static std::string typeNameOfString(StringRef S) {
 }
 
 static const Expr *strip(const Expr *E) {
-  while (E) {
-    const Expr *Prev = E;
-    E = E->IgnoreParenImpCasts();
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = M->getSubExpr();
-    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = B->getSubExpr();
-    else if (const auto *F = dyn_cast<FullExpr>(E))
-      E = F->getSubExpr();
-    else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
-      E = FC->getSubExpr();
-    else if (const auto *SC = dyn_cast<CXXStaticCastExpr>(E))
-      E = SC->getSubExpr();
-    if (E == Prev)
-      break;
-  }
-  return E;
+  return stripExpr(E, Strip::Temporaries | Strip::Casts);
 }
 
 /// The `c10::DeviceType` enumerator \p D names: the enumerator itself or a

@@ -245,9 +245,10 @@ GradFlow RequiresGradAnalysis::callFlow(const CallExpr *CE, const Facts &F,
   const FunctionDecl *UserDef = Index.userDefinition(Callee);
 
   auto ReturnOf = [&](const FunctionDecl *Def) -> GradFlow {
-    if (InProgress.count(Def))
+    std::shared_ptr<const Facts> DefFacts = facts(Def, Level + 1);
+    if (!DefFacts)
       return {};
-    GradFlow Ret = facts(Def).Return; // copied: facts() may grow the cache
+    const GradFlow &Ret = DefFacts->Return;
     GradFlow Out;
     Out.Sources = Ret.Sources;
     Out.View = Ret.View;
@@ -378,44 +379,42 @@ GradFlow RequiresGradAnalysis::callFlow(const CallExpr *CE, const Facts &F,
 }
 
 GradFlow RequiresGradAnalysis::fieldFlow(const FieldDecl *Field) {
-  auto It = Fields.find(Field);
-  if (It != Fields.end())
-    return It->second;
-  if (!FieldsInProgress.insert(Field).second)
-    return {};
-  GradFlow Out;
-  Facts Empty;
-  if (Field->hasInClassInitializer())
-    Out.merge(eval(Field->getInClassInitializer(), Empty));
-  if (const auto *RD = dyn_cast<CXXRecordDecl>(Field->getParent())) {
-    if (RD->hasDefinition()) {
-      for (const CXXMethodDecl *M : RD->methods()) {
-        const FunctionDecl *Def = Index.userDefinition(M);
-        if (!Def || InProgress.count(Def))
-          continue;
-        const Facts &MF = facts(Def);
-        auto S = MF.FieldStores.find(Field);
-        if (S != MF.FieldStores.end())
-          Out.merge(S->second);
+  return FieldFlows.getAt(Field, Field, [&] {
+    GradFlow Out;
+    Facts Empty;
+    if (Field->hasInClassInitializer())
+      Out.merge(eval(Field->getInClassInitializer(), Empty));
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(Field->getParent())) {
+      if (RD->hasDefinition()) {
+        for (const CXXMethodDecl *M : RD->methods()) {
+          const FunctionDecl *Def = Index.userDefinition(M);
+          if (!Def)
+            continue;
+          std::shared_ptr<const Facts> MF = facts(Def, Level + 1);
+          if (!MF)
+            continue;
+          auto S = MF->FieldStores.find(Field);
+          if (S != MF->FieldStores.end())
+            Out.merge(S->second);
+        }
       }
     }
-  }
-  // What a constructor argument holds is not followed into members.
-  Out.Params.clear();
-  FieldsInProgress.erase(Field);
-  Fields[Field] = Out;
-  return Out;
+    // What a constructor argument holds is not followed into members.
+    Out.Params.clear();
+    return Out;
+  });
 }
 
 //===----------------------------------------------------------------------===//
 // Reading a function body in evaluation order.
 
-class FlowWalker : public EvaluationOrderWalker<FlowWalker> {
-  friend class EvaluationOrderWalker<FlowWalker>;
+class RequiresGradAnalysis::Walker
+    : public EvaluationOrderWalker<RequiresGradAnalysis::Walker> {
+  friend class EvaluationOrderWalker<Walker>;
 
 public:
-  FlowWalker(RequiresGradAnalysis &A, const FunctionDecl *FD,
-             RequiresGradAnalysis::Facts &Out)
+  Walker(RequiresGradAnalysis &A, const FunctionDecl *FD,
+         RequiresGradAnalysis::Facts &Out)
       : A(A), FD(FD), Out(Out) {}
 
   void run() {
@@ -452,8 +451,14 @@ public:
 private:
   GradFlow eval(const Expr *E) { return A.eval(E, Out); }
 
+  /// An assignment replaces what \p V holds when it runs wherever \p V
+  /// lives: outside every branch, or in the branch or loop body that declares
+  /// \p V (a range-for's variable, a local of a loop body).
   void set(const ValueDecl *V, const GradFlow &F, bool Replace) {
-    if (Replace && !isConditional())
+    auto Scope = DeclaredAt.find(V);
+    bool EveryPath = !isConditional() ||
+                     (Scope != DeclaredAt.end() && Scope->second == CondDepth);
+    if (Replace && EveryPath)
       State[V] = F;
     else
       State[V].merge(F);
@@ -508,6 +513,7 @@ private:
           continue;
         walk(VD->getInit());
         State[VD] = eval(VD->getInit());
+        DeclaredAt[VD] = CondDepth;
       }
       return true;
     }
@@ -519,6 +525,7 @@ private:
         if (isTensorExpr(R->getRangeInit()))
           F.View = true; // iterating a tensor yields views of it
         State[LV] = F;
+        DeclaredAt[LV] = CondDepth + 1; // it lives in the body, below
       }
       conditional(R->getBody());
       return true;
@@ -585,31 +592,34 @@ private:
   const FunctionDecl *FD;
   RequiresGradAnalysis::Facts &Out;
   llvm::DenseMap<const ValueDecl *, GradFlow> State;
+  /// The conditional depth at which each local variable is declared.
+  llvm::DenseMap<const ValueDecl *, unsigned> DeclaredAt;
 };
 
-const RequiresGradAnalysis::Facts &
-RequiresGradAnalysis::facts(const FunctionDecl *FD) {
-  auto It = Cache.find(FD);
-  if (It != Cache.end())
-    return *It->second;
-  // A lambda's captures are known once the function it is written in is read.
+std::shared_ptr<const RequiresGradAnalysis::Facts>
+RequiresGradAnalysis::facts(const FunctionDecl *FD, unsigned AtLevel) {
+  // A lambda's captures are known once the function it is written in is read
+  // (at the lambda's level: it is not a call).
   if (const LambdaSite *LS = Index.lambdaSite(FD))
-    if (!InProgress.count(LS->Owner) && !Cache.count(LS->Owner))
-      facts(LS->Owner);
-  InProgress.insert(FD);
-  auto Out = std::make_unique<Facts>();
-  FlowWalker(*this, FD, *Out).run();
-  InProgress.erase(FD);
-  auto &Slot = Cache[FD];
-  Slot = std::move(Out);
-  return *Slot;
+    if (LS->Owner != FD)
+      facts(LS->Owner, AtLevel);
+  return FactsOf.get(FD, AtLevel, [&] {
+    auto Out = std::make_shared<Facts>();
+    unsigned Outer = Level;
+    Level = AtLevel;
+    Walker(*this, FD, *Out).run();
+    Level = Outer;
+    return std::shared_ptr<const Facts>(std::move(Out));
+  });
 }
 
 GradFlow RequiresGradAnalysis::flowOf(const Expr *E, const FunctionDecl *FD) {
   if (!E || !FD)
     return {};
-  const Facts &F = facts(FD);
-  return eval(E, F);
+  std::shared_ptr<const Facts> F = facts(FD, 0);
+  if (!F)
+    return {};
+  return eval(E, *F);
 }
 
 //===----------------------------------------------------------------------===//

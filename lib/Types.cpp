@@ -218,51 +218,107 @@ const CXXRecordDecl *calleeObjectClass(const CallExpr *Call) {
   return RD ? RD : MD->getParent();
 }
 
-static const Expr *strip(const Expr *E) {
-  while (E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-      if (UO->getOpcode() == UO_Deref || UO->getOpcode() == UO_AddrOf) {
-        E = UO->getSubExpr();
-        continue;
-      }
+const CXXRecordDecl *recordOf(QualType T) {
+  if (T.isNull())
+    return nullptr;
+  return T.getNonReferenceType()->getAsCXXRecordDecl();
+}
+
+bool isHandleType(QualType T) {
+  const CXXRecordDecl *RD = recordOf(T);
+  if (!RD)
+    return false;
+  return isTensorClass(RD) || hasQualifiedName(RD, "std::shared_ptr") ||
+         holderImpl(RD) != nullptr;
+}
+
+/// One step of stripExpr: what \p E wraps, or \p E itself.
+static const Expr *stripStep(const Expr *E, unsigned Flags) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return Flags & Strip::Temporaries ? M->getSubExpr() : E;
+  if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+    return Flags & Strip::Temporaries ? B->getSubExpr() : E;
+  if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E)) {
+    if (Flags & Strip::Casts)
+      return FC->getSubExpr();
+    if ((Flags & Strip::Conversions) &&
+        (FC->getCastKind() == CK_ConstructorConversion ||
+         FC->getCastKind() == CK_NoOp))
+      return FC->getSubExpr();
+    return E;
+  }
+  if (const auto *SC = dyn_cast<CXXStaticCastExpr>(E))
+    return Flags & Strip::Casts ? SC->getSubExpr() : E;
+  if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E))
+    return Flags & Strip::Defaults ? D->getExpr() : E;
+  if (const auto *D = dyn_cast<CXXDefaultInitExpr>(E))
+    return Flags & Strip::Defaults ? D->getExpr() : E;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if ((Flags & Strip::Indirections) &&
+        (UO->getOpcode() == UO_Deref || UO->getOpcode() == UO_AddrOf))
+      return UO->getSubExpr();
+    return E;
+  }
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    unsigned N = CE->getNumArgs();
+    if (N == 0)
+      return E;
+    if ((Flags & Strip::Copies) && N == 1 && CE->getConstructor() &&
+        CE->getConstructor()->isCopyOrMoveConstructor())
+      return CE->getArg(0);
+    if (Flags & Strip::HandleCopies) {
+      for (unsigned I = 1; I < N; ++I)
+        if (!isa<CXXDefaultArgExpr>(CE->getArg(I)))
+          return E;
+      if (isHandleType(CE->getType()) && isHandleType(CE->getArg(0)->getType()))
+        return CE->getArg(0);
     }
-    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
-      // Smart pointer and ModuleHolder `->` and `*`.
-      if ((OC->getOperator() == OO_Arrow || OC->getOperator() == OO_Star) &&
-          OC->getNumArgs() == 1) {
-        E = OC->getArg(0);
-        continue;
-      }
-    }
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
-      // `p.get()` on smart pointers and holders.
-      if (const CXXMethodDecl *MD = MC->getMethodDecl())
-        if (MD->getIdentifier() && MD->getName() == "get" &&
-            MC->getNumArgs() == 0) {
-          E = MC->getImplicitObjectArgument();
-          continue;
-        }
-    }
-    if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E)) {
-      E = BT->getSubExpr();
-      continue;
-    }
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-      // Copies of a holder or smart pointer designate the same object.
-      if (CE->getNumArgs() == 1 &&
-          CE->getConstructor()->isCopyOrMoveConstructor()) {
-        E = CE->getArg(0);
-        continue;
-      }
-    }
-    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
-      E = MT->getSubExpr();
-      continue;
-    }
-    break;
+    return E;
+  }
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+    // Smart pointer and ModuleHolder `->` and `*`.
+    if ((Flags & Strip::Indirections) &&
+        (OC->getOperator() == OO_Arrow || OC->getOperator() == OO_Star) &&
+        OC->getNumArgs() == 1)
+      return OC->getArg(0);
+    return E;
+  }
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if ((Flags & Strip::Accessors) && MD && MD->getIdentifier() &&
+        MC->getNumArgs() == 0 &&
+        (MD->getName() == "get" ||
+         (MD->getName() == "ptr" &&
+          isHandleType(MC->getImplicitObjectArgument()->getType()))))
+      return MC->getImplicitObjectArgument();
+    return E;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if ((Flags & Strip::Moves) && FD && Call->getNumArgs() == 1 &&
+        (hasQualifiedName(FD, "std::move") ||
+         hasQualifiedName(FD, "std::forward")))
+      return Call->getArg(0);
+    return E;
   }
   return E;
+}
+
+const Expr *stripExpr(const Expr *E, unsigned Flags) {
+  while (E) {
+    const Expr *Next = stripStep(E, Flags);
+    if (Next == E)
+      break;
+    E = Next;
+  }
+  return E;
+}
+
+/// What an object expression designates, for objectDecl.
+static const Expr *strip(const Expr *E) {
+  return stripExpr(E, Strip::Temporaries | Strip::Copies | Strip::Indirections |
+                          Strip::Accessors);
 }
 
 const ValueDecl *objectDecl(const Expr *E) {

@@ -18,7 +18,8 @@
 // `clone()` and arithmetic results are other tensors.
 //
 // Each function body is read once (in evaluation order, so a reassignment
-// replaces what a variable holds); results are memoised per function.
+// replaces what a variable holds); what it found is a summary of the function
+// on the summary engine (Summaries.h): memoised, read down to MaxCallDepth.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TORCH_TIDY_REQUIRESGRAD_H
@@ -26,6 +27,7 @@
 
 #include "torch-tidy/FunctionIndex.h"
 #include "torch-tidy/GradMode.h"
+#include "torch-tidy/Summaries.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -74,6 +76,9 @@ struct RequiresGradConfig {
   /// Functions or methods (qualified names) that return parameters, a tensor or
   /// a container of them, besides LibTorch's.
   std::vector<std::string> ParameterFunctions;
+  /// How deep the analysis reads called functions for what they return or
+  /// store (Summaries.h).
+  unsigned MaxCallDepth = DefaultMaxCallDepth;
 };
 
 /// Why an expression designates a tensor that requires grad.
@@ -95,7 +100,8 @@ class RequiresGradAnalysis {
 public:
   RequiresGradAnalysis(const RequiresGradConfig &Config,
                        const FunctionIndex &Index, GradModeAnalysis &GradMode)
-      : Config(Config), Index(Index), GradMode(GradMode) {}
+      : Config(Config), Index(Index), GradMode(GradMode),
+        Engine(Config.MaxCallDepth), FactsOf(Engine), FieldFlows(Engine) {}
 
   /// What \p E, an expression of \p FD's body, may hold (parameters of FD and
   /// of the functions it is nested in are left unresolved).
@@ -118,7 +124,7 @@ public:
   static bool isGradAccessor(const clang::CallExpr *CE);
 
 private:
-  friend class FlowWalker;
+  class Walker;
   struct Facts {
     /// What each variable holds where it is read.
     llvm::DenseMap<const clang::DeclRefExpr *, GradFlow> Refs;
@@ -127,7 +133,10 @@ private:
     /// What the function stores into members of `this`.
     llvm::DenseMap<const clang::FieldDecl *, GradFlow> FieldStores;
   };
-  const Facts &facts(const clang::FunctionDecl *FD);
+  /// What reading \p FD's body, at \p Level calls below the function asked
+  /// about, found; null when it was not read (depth bound, recursion).
+  std::shared_ptr<const Facts> facts(const clang::FunctionDecl *FD,
+                                     unsigned Level);
   GradFlow eval(const clang::Expr *E, const Facts &F, unsigned Depth = 0);
   GradFlow callFlow(const clang::CallExpr *CE, const Facts &F, unsigned Depth);
   GradFlow fieldFlow(const clang::FieldDecl *FD);
@@ -138,10 +147,11 @@ private:
   const RequiresGradConfig &Config;
   const FunctionIndex &Index;
   GradModeAnalysis &GradMode;
-  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Facts>> Cache;
-  llvm::DenseSet<const clang::FunctionDecl *> InProgress;
-  llvm::DenseMap<const clang::FieldDecl *, GradFlow> Fields;
-  llvm::DenseSet<const clang::FieldDecl *> FieldsInProgress;
+  SummaryEngine Engine;
+  Summaries<const clang::FunctionDecl *, std::shared_ptr<const Facts>> FactsOf;
+  Summaries<const clang::FieldDecl *, GradFlow> FieldFlows;
+  /// The level of the function whose body is being read.
+  unsigned Level = 0;
   /// What a lambda's captured variables hold where the lambda is written.
   llvm::DenseMap<
       std::pair<const clang::CXXRecordDecl *, const clang::ValueDecl *>,

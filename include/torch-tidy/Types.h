@@ -87,6 +87,46 @@ const clang::CXXRecordDecl *calleeObjectClass(const clang::CallExpr *Call);
 /// `(*x).f()`), or null for a free function call.
 const clang::Expr *memberCallObject(const clang::CallExpr *Call);
 
+/// The class of \p T, looking through references and qualifiers; null when
+/// \p T is not a class type.
+const clang::CXXRecordDecl *recordOf(clang::QualType T);
+
+/// Tensors, module holders and `std::shared_ptr`s are handles: a copy
+/// designates the same object.
+bool isHandleType(clang::QualType T);
+
+/// What `stripExpr` looks through besides parentheses, implicit casts and
+/// full-expressions, which it always looks through.
+namespace Strip {
+enum Flags : unsigned {
+  /// Materialized and bound temporaries.
+  Temporaries = 1u << 0,
+  /// `T(x)` and `T{x}` that convert by constructor or change nothing.
+  Conversions = 1u << 1,
+  /// Every functional cast `T(x)` and `static_cast<T>(x)`.
+  Casts = 1u << 2,
+  /// Copy and move construction (`T(x)` where x is a T).
+  Copies = 1u << 3,
+  /// Construction of a handle from one handle (a holder from a shared_ptr),
+  /// further arguments defaulted: the same object.
+  HandleCopies = 1u << 4,
+  /// `std::move(x)`, `std::forward<T>(x)`.
+  Moves = 1u << 5,
+  /// Default arguments and default member initialisers.
+  Defaults = 1u << 6,
+  /// `*p`, `&x`, and `->`/`*` of smart pointers and holders.
+  Indirections = 1u << 7,
+  /// `p.get()` and `holder.ptr()`: a zero-argument `get` or, on a handle,
+  /// `ptr`.
+  Accessors = 1u << 8,
+};
+} // namespace Strip
+
+/// The one way to peel wrapper nodes off an expression: \p E without
+/// parentheses, implicit casts and full-expressions, and without what
+/// \p Flags (a set of `Strip::Flags`) names, repeatedly.
+const clang::Expr *stripExpr(const clang::Expr *E, unsigned Flags);
+
 /// The declaration an object expression designates when it is a plain name
 /// (local, parameter, global, or member of `this`), looking through `*p`,
 /// `p.get()`, smart-pointer and holder `->`, casts and parentheses.

@@ -10,6 +10,7 @@
 // RUN: %clang_tidy_torch -checks='-*,torch-inplace-on-requires-grad' -config="{CheckOptions: {torch-inplace-on-requires-grad.ParameterFunctions: 'mylib::trainable_parameters'}}" --dump-config | FileCheck %s --check-prefix=DUMP
 // DUMP-DAG: torch-inplace-on-requires-grad.ParameterFunctions: 'mylib::trainable_parameters'
 // DUMP-DAG: torch-inplace-on-requires-grad.NoGradGuardClasses: ''
+// DUMP-DAG: torch-inplace-on-requires-grad.MaxCallDepth: '4'
 
 #include <torch/torch.h>
 
