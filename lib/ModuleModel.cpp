@@ -32,22 +32,8 @@ const ModuleMember *ModuleModel::member(const FieldDecl *FD) const {
 // Types of members and values
 //===----------------------------------------------------------------------===//
 
-static const CXXRecordDecl *recordOf(QualType T) {
-  if (T.isNull())
-    return nullptr;
-  return T.getNonReferenceType()->getAsCXXRecordDecl();
-}
-
 static bool isSharedPtr(QualType T) {
   return hasQualifiedName(recordOf(T), "std::shared_ptr");
-}
-
-/// Tensors, holders and shared_ptrs are handles: copies designate one object.
-static bool isHandleType(QualType T) {
-  const CXXRecordDecl *RD = recordOf(T);
-  if (!RD)
-    return false;
-  return isTensorClass(RD) || isSharedPtr(T) || holderImpl(RD) != nullptr;
 }
 
 static bool isHolderType(QualType T) {
@@ -209,74 +195,60 @@ static std::optional<RegistrationKind> containerAddKind(const CallExpr *Call) {
   return containerKind(MD->getParent());
 }
 
+/// The local variable, not a module container, that \p Call adds to:
+/// `v.push_back(x)`, `v.emplace_back("a", a.ptr())`, `dict.insert("a", x)` on
+/// a class of the standard library or LibTorch's `OrderedDict`.
+static const VarDecl *localContainerAdd(const CallExpr *Call) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+  if (!MD || !MD->getIdentifier() || containerKind(MD->getParent()))
+    return nullptr;
+  llvm::StringRef N = MD->getName();
+  if (N != "push_back" && N != "emplace_back" && N != "insert" &&
+      N != "emplace" && N != "push_front" && N != "emplace_front")
+    return nullptr;
+  const CXXRecordDecl *RD = MD->getParent();
+  if (!RD->isInStdNamespace() && !hasQualifiedName(RD, "torch::OrderedDict"))
+    return nullptr;
+  const auto *DRE = dyn_cast<DeclRefExpr>(
+      stripExpr(MC->getImplicitObjectArgument(), Strip::Temporaries));
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) ? VD : nullptr;
+}
+
+/// The elements \p E adds to a container: \p E itself, or the parts of a
+/// pair built in place (`{"a", a.ptr()}`, `std::make_pair("a", a)`).
+static void elementsOf(const Expr *E,
+                       llvm::SmallVectorImpl<const Expr *> &Out) {
+  E = stripExpr(E, Strip::Temporaries | Strip::Conversions);
+  if (const auto *IL = dyn_cast_or_null<InitListExpr>(E)) {
+    Out.append(IL->inits().begin(), IL->inits().end());
+    return;
+  }
+  const CXXRecordDecl *RD = E ? recordOf(E->getType()) : nullptr;
+  if (RD && hasQualifiedName(RD, "std::pair")) {
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      Out.append(CE->arguments().begin(), CE->arguments().end());
+      return;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      if (hasQualifiedName(Call->getDirectCallee(), "std::make_pair")) {
+        Out.append(Call->arguments().begin(), Call->arguments().end());
+        return;
+      }
+  }
+  if (E)
+    Out.push_back(E);
+}
+
 /// Looks through what does not change which object a handle expression
 /// designates: parentheses, implicit conversions, temporaries, copies and
 /// moves of handles, conversions between handles (holder from shared_ptr),
 /// `std::move`, `.ptr()` and `.get()`.
 static const Expr *stripValue(const Expr *E) {
-  while (E) {
-    E = E->IgnoreParens();
-    if (const auto *C = dyn_cast<ImplicitCastExpr>(E)) {
-      E = C->getSubExpr();
-      continue;
-    }
-    if (const auto *C = dyn_cast<CXXFunctionalCastExpr>(E)) {
-      E = C->getSubExpr();
-      continue;
-    }
-    if (const auto *C = dyn_cast<ExprWithCleanups>(E)) {
-      E = C->getSubExpr();
-      continue;
-    }
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
-      E = M->getSubExpr();
-      continue;
-    }
-    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E)) {
-      E = B->getSubExpr();
-      continue;
-    }
-    if (const auto *D = dyn_cast<CXXDefaultInitExpr>(E)) {
-      E = D->getExpr();
-      continue;
-    }
-    if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E)) {
-      E = D->getExpr();
-      continue;
-    }
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-      unsigned N = CE->getNumArgs();
-      bool OneArg = N >= 1;
-      for (unsigned I = 1; I < N && OneArg; ++I)
-        OneArg = isa<CXXDefaultArgExpr>(CE->getArg(I));
-      if (OneArg && isHandleType(CE->getType()) &&
-          isHandleType(CE->getArg(0)->getType())) {
-        E = CE->getArg(0);
-        continue;
-      }
-      return E;
-    }
-    if (const auto *Call = dyn_cast<CallExpr>(E)) {
-      const FunctionDecl *FD = Call->getDirectCallee();
-      if (FD &&
-          (hasQualifiedName(FD, "std::move") ||
-           hasQualifiedName(FD, "std::forward")) &&
-          Call->getNumArgs() == 1) {
-        E = Call->getArg(0);
-        continue;
-      }
-      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
-        if ((hasName(FD, "ptr") || hasName(FD, "get")) &&
-            MC->getNumArgs() == 0 &&
-            isHandleType(MC->getImplicitObjectArgument()->getType())) {
-          E = MC->getImplicitObjectArgument();
-          continue;
-        }
-      return E;
-    }
-    return E;
-  }
-  return E;
+  return stripExpr(E, Strip::Temporaries | Strip::Casts | Strip::Defaults |
+                          Strip::HandleCopies | Strip::Moves |
+                          Strip::Accessors);
 }
 
 static bool isTrueArg(const Expr *A) {
@@ -558,6 +530,13 @@ private:
   /// Locals handed to a registration during the current root (VarDecls are
   /// unique, so one set serves every frame).
   llvm::SmallPtrSet<const VarDecl *, 8> RegisteredLocals;
+  /// What was added to local containers that are not modules themselves
+  /// (`std::vector`, `torch::OrderedDict`, ...) during the current root: a
+  /// registering container built from or updated with one registers them.
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 4>>
+      LocalContents;
+  /// The locals whose contents are being registered (a container of itself).
+  llvm::SmallPtrSet<const VarDecl *, 4> ContentsInProgress;
   /// Stores of the current setup whose value is a local, resolved at its end.
   llvm::SmallVector<std::pair<std::pair<unsigned, unsigned>, const VarDecl *>,
                     4>
@@ -776,6 +755,7 @@ ValueKind ModelBuilder::returnKind(const FunctionDecl *Def) {
   Mode SavedMode = CurMode;
   const FunctionDecl *SavedRoot = Root;
   auto SavedLocals = RegisteredLocals;
+  auto SavedContents = LocalContents;
   CurMode = Mode::Scratch;
   Frame F;
   F.Fn = Def;
@@ -807,6 +787,7 @@ ValueKind ModelBuilder::returnKind(const FunctionDecl *Def) {
   CurMode = SavedMode;
   Root = SavedRoot;
   RegisteredLocals = std::move(SavedLocals);
+  LocalContents = std::move(SavedContents);
   Shared.ReturnKinds[Def] = K;
   return K;
 }
@@ -867,6 +848,18 @@ void ModelBuilder::registerArgs(const Expr *Call,
       addRegistration(T.F, T.K == Trace::Field, K, Call, F);
     else if (T.K == Trace::Untraced && !AnyArg)
       markUntraced();
+    // A local container handed over registers what was added to it.
+    const auto *DRE = dyn_cast<DeclRefExpr>(stripValue(Arg));
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    auto Contents = VD ? LocalContents.find(VD) : LocalContents.end();
+    if (Contents != LocalContents.end() &&
+        ContentsInProgress.insert(VD).second) {
+      llvm::SmallVector<const Expr *, 8> Elements;
+      for (const Expr *E : Contents->second)
+        elementsOf(E, Elements);
+      registerArgs(Call, Elements, K, /*AnyArg=*/true, F);
+      ContentsInProgress.erase(VD);
+    }
   }
 }
 
@@ -938,6 +931,10 @@ void ModelBuilder::handleCall(const CallExpr *Call, Frame &F) {
     registerArgs(Call, Args, *K, /*AnyArg=*/true, F);
     return;
   }
+
+  if (const VarDecl *Local = localContainerAdd(Call))
+    LocalContents[Local].append(Call->arguments().begin(),
+                                Call->arguments().end());
 
   // Evidence that a member is meant to be a parameter.
   if (CurMode == Mode::Setup && isRequiresGradCall(Call))
@@ -1174,6 +1171,7 @@ void ModelBuilder::finishSetup() {
         M.RegisteredBy.push_back(SetupIdx);
   PendingLocals.clear();
   RegisteredLocals.clear();
+  LocalContents.clear();
 }
 
 static const CXXMethodDecl *findReset(const CXXRecordDecl *RD) {
@@ -1296,6 +1294,7 @@ void ModelBuilder::build() {
     walkIn(Def->getBody(), F);
     Engine.leave(Def);
     RegisteredLocals.clear();
+    LocalContents.clear();
     if (hasName(MD, "forward")) {
       Model.Forwards.push_back(cast<CXXMethodDecl>(Def));
       llvm::SmallVector<const Stmt *, 16> Work{Def->getBody()};

@@ -31,6 +31,39 @@ static bool hasName(const NamedDecl *D, llvm::StringRef Name) {
   return D && D->getIdentifier() && D->getName() == Name;
 }
 
+/// For `p.grad()` or `p.mutable_grad()` of a tensor, that method; else null.
+static const CXXMethodDecl *gradientAccessor(const Expr *E) {
+  const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(
+      E ? stripExpr(E, Strip::Temporaries) : nullptr);
+  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+  if (MD && (hasName(MD, "grad") || hasName(MD, "mutable_grad")) &&
+      isTensorClass(MD->getParent()))
+    return MD;
+  return nullptr;
+}
+
+/// Gradients cleared tensor by tensor, as `zero_grad()` does:
+/// `p.grad().zero_()`, `p.mutable_grad().zero_()`, `p.mutable_grad().reset()`,
+/// `p.mutable_grad() = torch::Tensor()` (any assignment replaces it).
+static bool clearsGradientByHand(const CallExpr *CE) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
+  if (!MD || !isTensorClass(MD->getParent()))
+    return false;
+  const CXXMethodDecl *Of = nullptr;
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE)) {
+    if (OC->getOperator() != OO_Equal || OC->getNumArgs() != 2)
+      return false;
+    Of = gradientAccessor(OC->getArg(0));
+    return Of && hasName(Of, "mutable_grad");
+  }
+  Of = gradientAccessor(memberCallObject(CE));
+  if (hasName(MD, "zero_"))
+    return Of != nullptr;
+  if (hasName(MD, "reset"))
+    return Of && hasName(Of, "mutable_grad");
+  return false;
+}
+
 namespace {
 /// Walks statements in evaluation order and records autograd events. Loops
 /// and lambdas written here are not entered: their calls belong to them.
@@ -50,8 +83,27 @@ private:
     }
     return false;
   }
-  void loop(const Stmt *, llvm::ArrayRef<const Stmt *>) {}
+  /// A loop written here is not entered, except for gradients cleared by
+  /// hand: that is done in a loop over the parameters, part of the iteration.
+  void loop(const Stmt *, llvm::ArrayRef<const Stmt *> Parts) {
+    for (const Stmt *Part : Parts)
+      forEachDescendant(Part, [&](const Stmt *S) {
+        if (isa<LambdaExpr>(S))
+          return Descend::Skip;
+        if (const auto *CE = dyn_cast<CallExpr>(S))
+          if (clearsGradientByHand(CE))
+            addClearedByHand(CE, /*Cond=*/true);
+        return Descend::Children;
+      });
+  }
   void lambda(const LambdaExpr *) {}
+
+  /// Which optimizer's gradients these are is not known: it clears any.
+  void addClearedByHand(const CallExpr *CE, bool Cond) {
+    add(EventKind::ZeroGrad, CE, Cond);
+    Out.back().Object = nullptr;
+    Out.back().ObjectClass = nullptr;
+  }
 
   void add(EventKind K, const CallExpr *CE, bool Cond, bool Custom = false) {
     AutogradEvent E;
@@ -82,6 +134,10 @@ private:
     const TypeConfig &Types = A.config().Types;
     if (matchesFunctionList(FD, A.config().ZeroGradFunctions)) {
       add(EventKind::ZeroGrad, CE, Cond, /*Custom=*/true);
+      return;
+    }
+    if (clearsGradientByHand(CE)) {
+      addClearedByHand(CE, Cond);
       return;
     }
     if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {

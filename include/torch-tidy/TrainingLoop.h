@@ -48,7 +48,8 @@ struct AutogradEvent {
   /// The call that does it (inside a helper when reached through one).
   const clang::CallExpr *Call = nullptr;
   /// The object acted on (optimizer, module, scheduler) when it is a plain name,
-  /// with helper parameters replaced by the caller's arguments; else null.
+  /// with helper parameters replaced by the caller's arguments; else null
+  /// (always for gradients cleared tensor by tensor, `p.grad().zero_()`).
   const clang::ValueDecl *Object = nullptr;
   /// The object's class (the module Impl for holders), when known.
   const clang::CXXRecordDecl *ObjectClass = nullptr;

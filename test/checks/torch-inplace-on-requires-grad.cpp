@@ -376,6 +376,32 @@ void n10_rebound(Net &model) {
   v.mul_(2);
 }
 
+// N10b: the same in the body of a range-for over the parameters, where the
+// loop variable is declared: the change runs on a tensor that no longer
+// requires grad. A change under a further branch does not count.
+void n10b_rebound_loop_variable(Net &model, bool freeze) {
+  for (auto &p : model->parameters()) {
+    p.requires_grad_(false);
+    p.mul_(0.5);
+  }
+  for (auto p : model->parameters()) {
+    p = p.detach();
+    p.mul_(0.5);
+  }
+  for (auto &p : model->parameters()) {
+    p.set_requires_grad(false);
+    p.add_(1);
+  }
+  for (auto &p : model->parameters()) {
+    if (freeze)
+      p.requires_grad_(false);
+    p.mul_(0.5);
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: in-place 'mul_' on 'p', a module parameter, while autograd is recording: {{.*}} [torch-inplace-on-requires-grad]
+    // CHECK-MESSAGES: :[[@LINE-5]]:{{[0-9]+}}: note: 'parameters()' returns the module's parameters
+    // CHECK-FIXES: {{^}}    { torch::NoGradGuard no_grad; p.mul_(0.5); }{{$}}
+  }
+}
+
 // N11: parameters registered without requires_grad, and buffers.
 struct FrozenImpl : torch::nn::Module {
   FrozenImpl() {

@@ -564,3 +564,44 @@ void n19_clear_skipped_sometimes(Net &model, torch::optim::SGD &opt, Loader &loa
     opt.zero_grad();
   }
 }
+
+// N20: gradients cleared by hand, tensor by tensor, as zero_grad() does:
+// zero_() on grad() or mutable_grad(), reset(), or assigning an undefined
+// tensor to mutable_grad().
+void n20_cleared_by_hand(Net &model, torch::optim::SGD &opt, Loader &loader, int how) {
+  for (auto &batch : *loader) {
+    for (auto &p : model->parameters())
+      if (p.grad().defined())
+        p.grad().zero_();
+    lossOf(model, batch.data, batch.target).backward();
+    opt.step();
+  }
+  for (auto &batch : *loader) {
+    lossOf(model, batch.data, batch.target).backward();
+    opt.step();
+    for (auto &p : model->parameters())
+      p.mutable_grad() = torch::Tensor();
+  }
+  for (auto &batch : *loader) {
+    for (auto &p : model->parameters())
+      p.mutable_grad().reset();
+    lossOf(model, batch.data, batch.target).backward();
+    opt.step();
+  }
+}
+
+// P-look-alike: reading a gradient, or zeroing a copy of a parameter, clears
+// nothing.
+void p_not_cleared_by_hand(Net &model, torch::optim::SGD &opt, Loader &loader) {
+  for (auto &batch : *loader) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: gradients are never cleared in this training loop{{.*}} [torch-missing-zero-grad]
+  // CHECK-MESSAGES: :[[@LINE+6]]:{{[0-9]+}}: note: 'backward()' computes gradients here
+  // CHECK-MESSAGES: :[[@LINE+6]]:{{[0-9]+}}: note: the optimizer steps here
+  // CHECK-FIXES: {{^}}    opt.zero_grad();{{$}}
+    for (auto &p : model->parameters())
+      if (p.grad().defined())
+        p.grad().clone().zero_();
+    lossOf(model, batch.data, batch.target).backward();
+    opt.step();
+  }
+}

@@ -534,3 +534,40 @@ struct N27Impl : torch::nn::Module {
   torch::Tensor forward(torch::Tensor x) { return dec(enc(x)); }
   torch::nn::Linear enc{nullptr}, dec{nullptr};
 };
+
+// N28: added to a local container that a registered ModuleDict is built from
+// or updated with: the dictionary registers them.
+struct N28Impl : torch::nn::Module {
+  N28Impl() {
+    a = torch::nn::Linear(4, 2);
+    b = torch::nn::Linear(4, 2);
+    c = torch::nn::Linear(4, 2);
+    std::vector<std::pair<std::string, std::shared_ptr<torch::nn::Module>>> v;
+    v.emplace_back("a", a.ptr());
+    v.push_back({"c", c.ptr()});
+    heads = register_module("heads", torch::nn::ModuleDict(v));
+    torch::OrderedDict<std::string, std::shared_ptr<torch::nn::Module>> more;
+    more.insert("b", b.ptr());
+    heads->update(more);
+  }
+  torch::Tensor forward(torch::Tensor x) { return a(x) + b(x) + c(x); }
+  torch::nn::Linear a{nullptr}, b{nullptr}, c{nullptr};
+  torch::nn::ModuleDict heads{nullptr};
+};
+
+// P-look-alike: added to a local container that nothing registers.
+struct P28Impl : torch::nn::Module {
+  P28Impl() {
+    a = torch::nn::Linear(4, 2);
+    std::vector<std::pair<std::string, std::shared_ptr<torch::nn::Module>>> v;
+    v.emplace_back("a", a.ptr());
+    heads = register_module("heads", torch::nn::ModuleDict());
+  }
+  torch::Tensor forward(torch::Tensor x) { return a(x); }
+  torch::nn::Linear a{nullptr};
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: submodule 'a' is never registered with 'register_module()'{{.*}} [torch-unregistered-module-member]
+  // CHECK-MESSAGES: :[[@LINE-8]]:9: note: constructor 'P28Impl()' stores a new module in 'a' here without registering it
+  // CHECK-MESSAGES: :[[@LINE-4]]:51: note: 'a' is used here
+  // CHECK-FIXES: {{^}}    a = register_module("a", torch::nn::Linear(4, 2));{{$}}
+  torch::nn::ModuleDict heads{nullptr};
+};
