@@ -505,7 +505,58 @@ private:
     }
   }
 
+  /// The local variable whose `requires_grad()` \p Cond tests, and whether
+  /// the test is negated (`!t.requires_grad()`); null when it tests nothing so.
+  static const VarDecl *requiresGradTest(const Expr *Cond, bool &Negated) {
+    Negated = false;
+    while (Cond) {
+      Cond = Cond->IgnoreParenImpCasts();
+      const auto *UO = dyn_cast<UnaryOperator>(Cond);
+      if (!UO || UO->getOpcode() != UO_LNot)
+        break;
+      Negated = !Negated;
+      Cond = UO->getSubExpr();
+    }
+    const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(Cond);
+    const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+    if (!MD || nameOf(MD) != "requires_grad" || MC->getNumArgs() != 0 ||
+        !isTensorClass(MD->getParent()))
+      return nullptr;
+    const auto *DRE = dyn_cast<DeclRefExpr>(
+        stripExpr(MC->getImplicitObjectArgument(), Strip::Temporaries));
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    return VD && VD->hasLocalStorage() ? VD : nullptr;
+  }
+
+  /// `if (!t.requires_grad()) t.mul_(2);`: in the branch the test sends
+  /// there, `t` holds no tensor that requires grad.
+  void branch(const Stmt *Branch, const VarDecl *Cleared) {
+    if (!Branch || !Cleared) {
+      conditional(Branch);
+      return;
+    }
+    GradFlow Before = State.lookup(Cleared);
+    State[Cleared] = GradFlow();
+    conditional(Branch);
+    GradFlow After = State.lookup(Cleared);
+    State[Cleared] = Before; // the branch may not run
+    State[Cleared].merge(After);
+  }
+
   bool visit(const Stmt *S) {
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      bool Negated = false;
+      const VarDecl *Tested = If->getConditionVariable()
+                                  ? nullptr
+                                  : requiresGradTest(If->getCond(), Negated);
+      if (!Tested)
+        return false; // the walker's own way
+      walk(If->getInit());
+      walk(If->getCond());
+      branch(If->getThen(), Negated ? Tested : nullptr);
+      branch(If->getElse(), Negated ? nullptr : Tested);
+      return true;
+    }
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
       for (const Decl *D : DS->decls()) {
         const auto *VD = dyn_cast<VarDecl>(D);

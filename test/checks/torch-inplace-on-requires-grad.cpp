@@ -402,6 +402,25 @@ void n10b_rebound_loop_variable(Net &model, bool freeze) {
   }
 }
 
+// N10c: the change runs only where the tensor is tested not to require grad.
+void n10c_tested(Net &model) {
+  for (auto &p : model->parameters()) {
+    if (!p.requires_grad())
+      p.mul_(2);
+    if (p.requires_grad()) {
+    } else {
+      p.add_(1);
+    }
+  }
+  for (auto &p : model->parameters()) {
+    if (p.requires_grad())
+      p.mul_(2);
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: in-place 'mul_' on 'p', a module parameter, while autograd is recording: {{.*}} [torch-inplace-on-requires-grad]
+    // CHECK-MESSAGES: :[[@LINE-4]]:{{[0-9]+}}: note: 'parameters()' returns the module's parameters
+    // CHECK-FIXES: {{^}}      { torch::NoGradGuard no_grad; p.mul_(2); }{{$}}
+  }
+}
+
 // N11: parameters registered without requires_grad, and buffers.
 struct FrozenImpl : torch::nn::Module {
   FrozenImpl() {
