@@ -133,7 +133,8 @@ void DropoutTrainingFlagCheck::report(const TrainingFlagUse &Use,
   if (!Reported.insert(Loc.getRawEncoding()).second)
     return;
 
-  std::string Param = F.Param->getName().str();
+  std::string Param =
+      F.Param->getIdentifier() ? F.Param->getName().str() : "training";
   std::string Options =
       F.OptionsClass ? F.OptionsClass->getName().str() : std::string();
   std::string Why;

@@ -269,12 +269,14 @@ trainingFlagOn(const CallExpr *Call, const SourceManager &SM,
   const FunctionDecl *FD = Call->getDirectCallee();
   if (!FD || FD->isInvalidDecl() || !FD->getIdentifier())
     return std::nullopt;
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
-    if (!MD->isStatic())
-      return std::nullopt;
   bool Configured = matchesFunctionList(FD, ExtraFunctions);
-  if (!Configured && (!inLibTorchNamespace(FD) || !isLibraryCode(FD, SM)))
-    return std::nullopt;
+  if (!Configured) {
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+      if (!MD->isStatic())
+        return std::nullopt;
+    if (!inLibTorchNamespace(FD) || !isLibraryCode(FD, SM))
+      return std::nullopt;
+  }
   const ASTContext &Ctx = FD->getASTContext();
   unsigned N = std::min(Call->getNumArgs(), FD->getNumParams());
 
