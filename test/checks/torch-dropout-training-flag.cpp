@@ -141,7 +141,7 @@ struct GoodImpl : torch::nn::Module {
 // Code that runs only while the module trains: the flag on is right there.
 struct GuardedImpl : torch::nn::Module {
   torch::Tensor forward(torch::Tensor x) {
-    if (p > 0.0 && is_training())
+    if ((p > 0.0) && (is_training()))
       x = torch::dropout(x, p, /*train=*/true);
     x = is_training() ? F::dropout(x) : x;
     if (!is_training())
