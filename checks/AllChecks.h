@@ -4,6 +4,7 @@
 
 #include "BceOnLogitsCheck.h"
 #include "DiscardedTensorResultCheck.h"
+#include "DropoutTrainingFlagCheck.h"
 #include "InplaceOnRequiresGradCheck.h"
 #include "LossActivationMismatchCheck.h"
 #include "MissingZeroGradCheck.h"

@@ -51,6 +51,8 @@ ResidualBlockImpl::ResidualBlockImpl(int64_t in_features, int64_t out_features) 
 torch::Tensor ResidualBlockImpl::forward(torch::Tensor x) {
   auto residual = shortcut->forward(x);
   auto h = norm->forward(torch::relu(body->forward(x)));
+  // BUG(torch-dropout-training-flag): the functional dropout is told to train on every call, so it keeps zeroing activations after eval() and the evaluation metrics stay noisy and low; pass is_training().
+  h = torch::dropout(h, /*p=*/0.1, /*train=*/true);
   return residual + torch::sigmoid(gate) * h;
 }
 

@@ -628,6 +628,20 @@ void functional_and_losses(const torch::Tensor& input, const torch::Tensor& targ
   torch::Tensor f15 = F::l1_loss(input, target);
   (void)f1, (void)f2, (void)f3, (void)f4, (void)f5, (void)f6, (void)f7, (void)f8;
   (void)f9, (void)f10, (void)f11, (void)f12, (void)f13, (void)f14, (void)f15;
+  // The other dropouts and batch norm, positional and functional.
+  torch::Tensor d1 = torch::feature_dropout(input, 0.5, true) + torch::alpha_dropout(input, 0.5, false);
+  torch::Tensor d2 = torch::feature_alpha_dropout(input, 0.5, true);
+  torch::Tensor d3 = F::dropout2d(input, F::Dropout2dFuncOptions().p(0.2));
+  torch::Tensor d4 = F::alpha_dropout(input, F::AlphaDropoutFuncOptions().training(true));
+  torch::Tensor d5 = F::feature_alpha_dropout(input, F::FeatureAlphaDropoutFuncOptions().p(0.1));
+  torch::Tensor d6 = F::batch_norm(input, torch::zeros({4}), torch::ones({4}), F::BatchNormFuncOptions().training(true).momentum(0.1));
+  torch::Tensor d7 = torch::batch_norm(input, {}, {}, {}, {}, true, 0.1, 1e-5, false);
+  torch::dropout_(d1, 0.5, true);
+  torch::feature_dropout_(d1, 0.5, true);
+  torch::alpha_dropout_(d1, 0.5, true);
+  torch::feature_alpha_dropout_(d1, 0.5, true);
+  static_assert(std::is_same<F::Dropout2dFuncOptions, F::DropoutFuncOptions>::value, "");
+  (void)d2, (void)d3, (void)d4, (void)d5, (void)d6, (void)d7;
 
   // Loss modules with Options, forward(input, target).
   torch::nn::BCELoss bce;

@@ -58,6 +58,78 @@ inline Tensor dropout(Tensor input, const DropoutFuncOptions& options = {}) {
       std::move(input), options.p(), options.training(), options.inplace());
 }
 
+namespace detail {
+inline Tensor dropout2d(Tensor input, double p, bool training, bool inplace) {
+  return input;
+}
+inline Tensor alpha_dropout(
+    Tensor input,
+    double p,
+    bool training,
+    bool inplace) {
+  return input;
+}
+inline Tensor feature_alpha_dropout(
+    Tensor input,
+    double p,
+    bool training,
+    bool inplace) {
+  return input;
+}
+} // namespace detail
+
+inline Tensor dropout2d(
+    Tensor input,
+    const Dropout2dFuncOptions& options = {}) {
+  return detail::dropout2d(
+      input, options.p(), options.training(), options.inplace());
+}
+
+inline Tensor alpha_dropout(
+    Tensor input,
+    const AlphaDropoutFuncOptions& options = {}) {
+  return detail::alpha_dropout(
+      input, options.p(), options.training(), options.inplace());
+}
+
+inline Tensor feature_alpha_dropout(
+    Tensor input,
+    const FeatureAlphaDropoutFuncOptions& options = {}) {
+  return detail::feature_alpha_dropout(
+      input, options.p(), options.training(), options.inplace());
+}
+
+// ---- batchnorm.h ----
+namespace detail {
+inline Tensor batch_norm(
+    const Tensor& input,
+    const Tensor& running_mean,
+    const Tensor& running_var,
+    Tensor weight,
+    Tensor bias,
+    bool training,
+    c10::optional<double> momentum,
+    double eps) {
+  return input;
+}
+} // namespace detail
+
+inline Tensor batch_norm(
+    const Tensor& input,
+    const Tensor& running_mean,
+    const Tensor& running_var,
+    const BatchNormFuncOptions& options = {}) {
+  return detail::batch_norm(
+      input,
+      running_mean,
+      running_var,
+      options.weight(),
+      options.bias(),
+      options.training(),
+      options.momentum(),
+      options.eps());
+}
+
 // ---- linear.h ----
 inline Tensor linear(
     const Tensor& input,

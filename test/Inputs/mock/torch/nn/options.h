@@ -130,6 +130,16 @@ using BatchNorm1dOptions = BatchNormOptions;
 using BatchNorm2dOptions = BatchNormOptions;
 using BatchNorm3dOptions = BatchNormOptions;
 
+namespace functional {
+struct TORCH_API BatchNormFuncOptions {
+  TORCH_ARG(Tensor, weight) = Tensor();
+  TORCH_ARG(Tensor, bias) = Tensor();
+  TORCH_ARG(bool, training) = false;
+  TORCH_ARG(c10::optional<double>, momentum) = 0.1;
+  TORCH_ARG(double, eps) = 1e-5;
+};
+} // namespace functional
+
 // ---- <torch/nn/options/dropout.h> ----
 struct TORCH_API DropoutOptions {
   /* implicit */ DropoutOptions(double p = 0.5);
@@ -146,6 +156,21 @@ namespace functional {
 struct TORCH_API DropoutFuncOptions {
   TORCH_ARG(double, p) = 0.5;
   TORCH_ARG(bool, training) = true;
+  TORCH_ARG(bool, inplace) = false;
+};
+
+using Dropout2dFuncOptions = DropoutFuncOptions;
+using Dropout3dFuncOptions = DropoutFuncOptions;
+
+struct TORCH_API AlphaDropoutFuncOptions {
+  TORCH_ARG(double, p) = 0.5;
+  TORCH_ARG(bool, training) = false;
+  TORCH_ARG(bool, inplace) = false;
+};
+
+struct TORCH_API FeatureAlphaDropoutFuncOptions {
+  TORCH_ARG(double, p) = 0.5;
+  TORCH_ARG(bool, training) = false;
   TORCH_ARG(bool, inplace) = false;
 };
 
