@@ -97,6 +97,17 @@ static std::string schedulerName(const AutogradEvent &E) {
   return Out;
 }
 
+/// Whether \p Loc is written inside \p S.
+static bool within(SourceLocation Loc, const Stmt *S, const SourceManager &SM) {
+  SourceLocation L = SM.getExpansionLoc(Loc);
+  SourceLocation B = SM.getExpansionLoc(S->getBeginLoc());
+  SourceLocation E = SM.getExpansionLoc(S->getEndLoc());
+  if (L.isInvalid() || B.isInvalid() || E.isInvalid())
+    return false;
+  return !SM.isBeforeInTranslationUnit(L, B) &&
+         !SM.isBeforeInTranslationUnit(E, L);
+}
+
 void SchedulerMisuseCheck::checkLoop(const Stmt *Loop,
                                      ArrayRef<const Stmt *> Enclosing,
                                      const FunctionDecl *Owner) {
@@ -128,8 +139,15 @@ void SchedulerMisuseCheck::checkLoop(const Stmt *Loop,
         isPlateauSchedulerClass(S.ObjectClass) || isPlateauSchedulerClass(Cls);
     SourceLocation Loc = S.Site->getExprLoc();
 
-    // An epoch-based scheduler in the per-batch loop.
-    if (!Plateau && BatchLoop && !S.Conditional && !perBatchScheduler(Cls)) {
+    // An epoch-based scheduler in the per-batch loop. A scheduler declared in
+    // the enclosing loop lives for one pass of it: that pass is its schedule
+    // (a model trained full-batch per pass of an outer loop), not an epoch.
+    bool OwnSchedule = false;
+    if (const auto *VD = dyn_cast_or_null<VarDecl>(S.Object))
+      OwnSchedule = !Enclosing.empty() && VD->hasLocalStorage() &&
+                    within(VD->getLocation(), Enclosing.back(), SM);
+    if (!Plateau && BatchLoop && !S.Conditional && !perBatchScheduler(Cls) &&
+        (isDataLoaderLoop(Loop) || !OwnSchedule)) {
       if (!Reported.insert(Loc.getRawEncoding()).second)
         continue;
       diag(Loc, "epoch-based %0 is stepped in the per-batch loop: it decays "

@@ -380,3 +380,18 @@ void n11_plateau_no_val_loss(Net &model, Loader &train, torch::Tensor sample) {
     sched.step(train_loss);
   }
 }
+
+// N12: a scheduler made for each model of an ensemble, each trained full-batch
+// with one optimizer step per epoch: the inner loop is the epoch loop.
+void n12_ensemble(std::vector<Net> &models, torch::Tensor x, torch::Tensor y) {
+  for (auto &model : models) {
+    torch::optim::SGD opt(model->parameters(), torch::optim::SGDOptions(0.1));
+    torch::optim::StepLR sched(opt, 30);
+    for (int epoch = 0; epoch < 90; ++epoch) {
+      opt.zero_grad();
+      torch::nll_loss(model->forward(x), y).backward();
+      opt.step();
+      sched.step();
+    }
+  }
+}
