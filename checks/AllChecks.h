@@ -9,6 +9,7 @@
 #include "LossActivationMismatchCheck.h"
 #include "MissingZeroGradCheck.h"
 #include "ModuleHardcodedDeviceCheck.h"
+#include "SchedulerMisuseCheck.h"
 #include "UnnamedGradGuardCheck.h"
 #include "UnregisteredModuleMemberCheck.h"
 

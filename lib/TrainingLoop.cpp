@@ -162,7 +162,7 @@ private:
           add(EventKind::OptimizerStep, CE, Cond);
           return;
         }
-        if (isSchedulerClass(Cls)) {
+        if (isSchedulerClass(Cls) || isPlateauSchedulerClass(Cls)) {
           add(EventKind::SchedulerStep, CE, Cond);
           return;
         }

@@ -147,6 +147,11 @@ bool isSchedulerClass(const CXXRecordDecl *D) {
   return D && isSameOrDerivedFrom(D, "torch::optim::LRScheduler");
 }
 
+bool isPlateauSchedulerClass(const CXXRecordDecl *D) {
+  return D &&
+         isSameOrDerivedFrom(D, "torch::optim::ReduceLROnPlateauScheduler");
+}
+
 bool isLibTorchGuardClass(const CXXRecordDecl *D,
                           llvm::ArrayRef<std::string> Extra) {
   static const char *const Guards[] = {

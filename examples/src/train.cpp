@@ -63,6 +63,7 @@ void train_with_helper(torch::nn::Sequential& model, SyntheticDataset dataset,
   auto loader = make_loader(std::move(dataset), config.batch_size);
   torch::optim::Adam optimizer(model->parameters(),
                                torch::optim::AdamOptions(config.lr));
+  torch::optim::StepLR scheduler(optimizer, /*step_size=*/2, /*gamma=*/0.5);
 
   model->train();
   for (int64_t epoch = 1; epoch <= config.epochs; ++epoch) {
@@ -70,6 +71,8 @@ void train_with_helper(torch::nn::Sequential& model, SyntheticDataset dataset,
     int64_t num_batches = 0;
     for (auto& batch : *loader) {
       running_loss += train_step(model, optimizer, batch.data, batch.target);
+      // BUG(torch-scheduler-misuse): StepLR counts epochs, but it is stepped after every batch, so the learning rate halves every 2 batches instead of every 2 epochs and training stalls within the first epoch; step it once per epoch, after the batch loop.
+      scheduler.step();
       ++num_batches;
     }
     log_epoch("helper", epoch, running_loss / num_batches);

@@ -34,7 +34,8 @@ enum class EventKind {
   Backward,      ///< `loss.backward()`, `torch::autograd::backward(...)`
   OptimizerStep, ///< `step()` on a `torch::optim::Optimizer`
   ZeroGrad, ///< `zero_grad()` on an optimizer or a module, or a configured function
-  SchedulerStep, ///< `step()` on a `torch::optim::LRScheduler`
+  SchedulerStep, ///< `step()` on a `torch::optim::LRScheduler` or a
+                 ///< `ReduceLROnPlateauScheduler` (ObjectClass tells which)
   Eval,          ///< `module->eval()`, `module->train(false)`
   Train,         ///< `module->train()`
 };

@@ -57,7 +57,12 @@ bool isTensorType(clang::QualType T);
 bool isOptimizerClass(const clang::CXXRecordDecl *D, const TypeConfig &Config);
 bool isModuleClass(const clang::CXXRecordDecl *D, const TypeConfig &Config);
 bool isModuleHolderClass(const clang::CXXRecordDecl *D);
+/// An epoch-based learning-rate scheduler: `torch::optim::LRScheduler` and
+/// every class derived from it (`StepLR`, ...).
 bool isSchedulerClass(const clang::CXXRecordDecl *D);
+/// LibTorch 2.x's `torch::optim::ReduceLROnPlateauScheduler` (or a class
+/// derived from it), stepped with a metric and not derived from `LRScheduler`.
+bool isPlateauSchedulerClass(const clang::CXXRecordDecl *D);
 
 /// LibTorch's RAII guard classes, which switch a thread-local mode or the
 /// current device for as long as an object of them lives (or one derived from

@@ -91,3 +91,25 @@ void clean_loop(Net &model, torch::Tensor x, torch::Tensor y) {
     opt.step();
   }
 }
+
+// torch-scheduler-misuse: "stepped before the optimizer's first step()" claims
+// that no step() comes first, and the statement clang dropped may be one; a
+// scheduler stepped in the per-batch loop is there, and still reported.
+template <class Opt, class Log> void step_and_log(Opt &opt, const Log &) { opt.step(); }
+
+void scheduler_first(Net &model, torch::Tensor x, torch::Tensor y) {
+  torch::optim::SGD opt(model->parameters(), 0.1);
+  torch::optim::StepLR sched(opt, 10);
+  for (int epoch = 0; epoch < 10; ++epoch) {
+    step_and_log(opt, cv::format("epoch %d", epoch));
+    // CHECK-DAG: :[[@LINE-1]]:23: error: use of undeclared identifier 'cv'
+    sched.step();
+    for (int i = 0; i < 10; ++i) {
+      opt.zero_grad();
+      torch::mse_loss(model->forward(x), y).backward();
+      opt.step();
+      sched.step();
+      // CHECK-DAG: :[[@LINE-1]]:13: warning: epoch-based scheduler 'sched' ('StepLR') is stepped in the per-batch loop{{.*}} [torch-scheduler-misuse]
+    }
+  }
+}
