@@ -130,6 +130,13 @@ private:
         add(Eval ? EventKind::Eval : EventKind::Train, CE, Cond);
         return;
       }
+      if ((hasName(MD, "forward") || MD->getOverloadedOperator() == OO_Call) &&
+          isModuleClass(Cls, Types)) {
+        add(EventKind::Forward, CE, Cond);
+        // What the module's forward() does with its submodules is its own.
+        inlineCallee(CE, FD, Cond, /*ModuleForward=*/true);
+        return;
+      }
     } else if (hasName(FD, "backward") &&
                hasQualifiedName(FD, "torch::autograd::backward")) {
       add(EventKind::Backward, CE, Cond);
@@ -140,7 +147,8 @@ private:
 
   /// Appends the summary of a helper defined in this TU, with its parameters
   /// replaced by the caller's arguments.
-  void inlineCallee(const CallExpr *CE, const FunctionDecl *FD, bool Cond) {
+  void inlineCallee(const CallExpr *CE, const FunctionDecl *FD, bool Cond,
+                    bool ModuleForward = false) {
     const FunctionDecl *Def = nullptr;
     if (!FD->hasBody(Def) || !Def)
       return;
@@ -153,6 +161,8 @@ private:
     unsigned Offset =
         isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(FD) ? 1 : 0;
     for (AutogradEvent E : Callee) {
+      if (ModuleForward && E.Kind == EventKind::Forward)
+        continue;
       E.Site = CE;
       E.Via = Def;
       E.Conditional = E.Conditional || Cond;
@@ -177,10 +187,12 @@ private:
 };
 } // namespace
 
-EventList AutogradEventAnalysis::straightLine(const Stmt *S) {
+EventList AutogradEventAnalysis::straightLine(const Stmt *S, bool *Complete) {
   EventList Out;
   EventWalker W(*this, Out, 0);
-  W.walk(S);
+  bool Whole = Engine.complete([&] { W.walk(S); });
+  if (Complete)
+    *Complete = Whole && !W.truncated();
   if (W.truncated())
     return {}; // too deep to read whole: say nothing
   return Out;
