@@ -6,6 +6,7 @@
 #include "DiscardedTensorResultCheck.h"
 #include "InplaceOnRequiresGradCheck.h"
 #include "LossActivationMismatchCheck.h"
+#include "MissingEvalCheck.h"
 #include "MissingZeroGradCheck.h"
 #include "ModuleHardcodedDeviceCheck.h"
 #include "UnnamedGradGuardCheck.h"
