@@ -480,6 +480,22 @@ ModelModeAnalysis::walk(const FunctionDecl *FD) {
 }
 
 std::vector<ForwardPoint> ModelModeAnalysis::forwards(const FunctionDecl *FD) {
+  // Only a loop makes a pass: a function without one is read only when a
+  // caller's or callee's question needs it (so that MaxCallDepth bounds what
+  // is read from each loop).
+  bool HasLoop = false;
+  if (FD->getBody())
+    forEachDescendant(FD->getBody(), [&](const Stmt *S) {
+      if (isa<LambdaExpr>(S))
+        return Descend::Skip;
+      if (isLoop(S)) {
+        HasLoop = true;
+        return Descend::Stop;
+      }
+      return Descend::Children;
+    });
+  if (!HasLoop)
+    return {};
   const Walked &W = walk(FD);
   if (!W.Complete)
     return {};
@@ -535,10 +551,6 @@ Mode ModelModeAnalysis::entryMode(const FunctionDecl *FD, const ValueDecl *Obj,
   }
   Callers.leave(FD);
   return R;
-}
-
-static bool hasKind(const EventList &Ev, EventKind K) {
-  return llvm::any_of(Ev, [K](const AutogradEvent &E) { return E.Kind == K; });
 }
 
 static bool isLossClass(const CXXRecordDecl *RD) {
@@ -610,25 +622,37 @@ bool ModelModeAnalysis::measuresIn(const FunctionDecl *FD, unsigned Depth) {
   return R;
 }
 
+unsigned ModelModeAnalysis::loopKinds(const Stmt *S) {
+  auto It = Kinds.find(S);
+  if (It != Kinds.end())
+    return It->second;
+  EventList Ev = isLoop(S) ? Events.iteration(S) : Events.straightLine(S);
+  unsigned K = 0;
+  for (const AutogradEvent &E : Ev)
+    K |= 1u << unsigned(E.Kind);
+  Kinds[S] = K;
+  return K;
+}
+
 PassInfo ModelModeAnalysis::pass(const ForwardPoint &P,
                                  const FunctionDecl *Owner) {
   PassInfo R;
   if (!P.Loop || !Owner)
     return R;
-  EventList Ev = Events.iteration(P.Loop);
-  if (hasKind(Ev, EventKind::Backward)) {
+  unsigned Kinds = loopKinds(P.Loop);
+  if (Kinds & (1u << unsigned(EventKind::Backward))) {
     R.Kind = PassKind::Training;
     return R;
   }
-  if (hasKind(Ev, EventKind::OptimizerStep))
+  if (Kinds & (1u << unsigned(EventKind::OptimizerStep)))
     return R;
   // Forward without backward() inside a pass that calls backward() later
   // (a sum of losses over chunks) is training.
   for (const Stmt *Outer : P.Enclosing)
-    if (hasKind(Events.iteration(Outer), EventKind::Backward))
+    if (loopKinds(Outer) & (1u << unsigned(EventKind::Backward)))
       return R;
   if (Owner->getBody() &&
-      hasKind(Events.straightLine(Owner->getBody()), EventKind::Backward))
+      (loopKinds(Owner->getBody()) & (1u << unsigned(EventKind::Backward))))
     return R;
   R.NoGrad = !GradMode.at(Owner, P.Event.Site).Records;
   R.Measures = measures(loopBody(P.Loop), 0);

@@ -150,6 +150,9 @@ public:
 
 private:
   const Walked &walk(const clang::FunctionDecl *FD);
+  /// The kinds of events (bits by EventKind) of one iteration of a loop, or
+  /// of a function body run once.
+  unsigned loopKinds(const clang::Stmt *S);
   bool measures(const clang::Stmt *S, unsigned Depth);
   bool measuresIn(const clang::FunctionDecl *FD, unsigned Depth);
   ModeDependence dependence(const clang::CXXRecordDecl *RD, unsigned Depth);
@@ -163,6 +166,7 @@ private:
   SummaryEngine Callers;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Walked>> Walks;
   llvm::DenseMap<const clang::FunctionDecl *, bool> Measuring;
+  llvm::DenseMap<const clang::Stmt *, unsigned> Kinds;
   llvm::DenseMap<const clang::CXXRecordDecl *, ModeDependence> Dependence;
 };
 
