@@ -140,7 +140,7 @@ void MissingEvalCheck::checkFunction(const FunctionDecl *FD,
   for (const ForwardPoint &P : Modes.forwards(FD)) {
     if (!P.Object || !P.Event.Site || (P.In.Bits & ModeUnknown))
       continue;
-    ModeDependence Dep = Modes.dependence(P.Event.ObjectClass);
+    ModeDependence Dep = Modes.dependenceOf(P.Object, P.Event.ObjectClass, FD);
     if (!Dep.Depends)
       continue;
     PassInfo Pass = Modes.pass(P, FD);

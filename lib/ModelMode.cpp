@@ -724,6 +724,121 @@ ModeDependence ModelModeAnalysis::dependence(const CXXRecordDecl *RD) {
   return dependence(RD, 0);
 }
 
+/// A container (`Sequential`, ...) held by value, holder or pointer.
+static bool isContainerObject(QualType T) {
+  const CXXRecordDecl *RD = pointeeClass(T);
+  if (const CXXRecordDecl *Impl = RD ? holderImpl(RD) : nullptr)
+    RD = Impl;
+  return RD && isContainerClass(RD);
+}
+
+/// The construction of a container a value is built by: `Sequential(a, b)`
+/// (also as the module given to `register_module`), or null.
+static const CXXConstructExpr *containerBuild(const Expr *E) {
+  for (unsigned Hops = 0; E && Hops < 8; ++Hops) {
+    E = E->IgnoreImplicit();
+    if (const auto *CE = dyn_cast<CallExpr>(E)) {
+      // register_module("name", Sequential(...)) returns what it registers.
+      const FunctionDecl *FD = CE->getDirectCallee();
+      if (!FD || !FD->getIdentifier() || FD->getName() != "register_module" ||
+          CE->getNumArgs() < 2)
+        return nullptr;
+      E = CE->getArg(CE->getNumArgs() - 1);
+      continue;
+    }
+    if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E)) {
+      E = FC->getSubExpr();
+      continue;
+    }
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+      const CXXRecordDecl *RD =
+          C->getConstructor() ? C->getConstructor()->getParent() : nullptr;
+      if (!RD || !isContainerClass(holderImpl(RD) ? holderImpl(RD) : RD))
+        return nullptr;
+      // A copy, or a holder made from the container's shared_ptr.
+      if (C->getNumArgs() == 1 &&
+          (C->getConstructor()->isCopyOrMoveConstructor() ||
+           isContainerObject(C->getArg(0)->getType()))) {
+        E = C->getArg(0);
+        continue;
+      }
+      return C;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
+ModeDependence ModelModeAnalysis::contents(llvm::ArrayRef<const Expr *> Built,
+                                           llvm::ArrayRef<const Stmt *> Bodies,
+                                           const ValueDecl *D, unsigned Depth) {
+  ModeDependence Unknown;
+  Unknown.Depends = Unknown.Unknown = true;
+  llvm::SmallVector<const Expr *, 8> Parts;
+  bool Any = false;
+  for (const Expr *E : Built) {
+    if (!E)
+      continue;
+    const Expr *X = E->IgnoreImplicit();
+    if (isa<CXXNullPtrLiteralExpr>(X))
+      continue;
+    if (const auto *C = dyn_cast<CXXConstructExpr>(X))
+      if (C->getNumArgs() == 1 &&
+          isa<CXXNullPtrLiteralExpr>(C->getArg(0)->IgnoreImplicit()))
+        continue; // `Sequential seq{nullptr}`
+    const CXXConstructExpr *C = containerBuild(E);
+    if (!C)
+      return Unknown;
+    Any = true;
+    for (const Expr *Arg : C->arguments())
+      Parts.push_back(Arg);
+  }
+  if (!Any)
+    return Unknown;
+  // What is added later: `seq->push_back(layer)`.
+  bool Opaque = false;
+  for (const Stmt *Body : Bodies)
+    forEachCallBelow(Body, [&](const CallExpr *CE) {
+      const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
+      if (!MC || !MC->getMethodDecl() || !MC->getMethodDecl()->getIdentifier())
+        return;
+      if (objectDecl(MC->getImplicitObjectArgument()) != D)
+        return;
+      StringRef N = MC->getMethodDecl()->getName();
+      if (N == "push_back" && MC->getNumArgs() >= 1)
+        Parts.push_back(MC->getArg(MC->getNumArgs() - 1));
+      else if (N == "extend" || N == "insert" || N == "update")
+        Opaque = true;
+    });
+  if (Opaque)
+    return Unknown;
+  ModeDependence R;
+  for (const Expr *Part : Parts) {
+    const CXXRecordDecl *RD =
+        moduleClassOf(Part->getType(), Config.Modules.Types);
+    if (!RD)
+      return Unknown; // an AnyModule, a name of a module elsewhere
+    ModeDependence Sub = dependence(RD, Depth + 1);
+    if (Sub.Depends && (!R.Depends || (R.Unknown && !Sub.Unknown)))
+      R = Sub;
+  }
+  return R;
+}
+
+ModeDependence ModelModeAnalysis::dependenceOf(const ValueDecl *Object,
+                                               const CXXRecordDecl *RD,
+                                               const FunctionDecl *Owner) {
+  const CXXRecordDecl *Impl = RD ? holderImpl(RD) : nullptr;
+  const CXXRecordDecl *Cls = Impl ? Impl : RD;
+  const auto *VD = dyn_cast_or_null<VarDecl>(Object);
+  // A local container built from its modules, in the function holding it.
+  if (Cls && isContainerClass(Cls) && VD && !isa<ParmVarDecl>(VD) &&
+      VD->hasLocalStorage() && Owner && Owner->getBody() &&
+      VD->getDeclContext() == Owner && !VD->getType()->isReferenceType())
+    return contents({VD->getInit()}, {Owner->getBody()}, VD, 0);
+  return dependence(RD, 0);
+}
+
 ModeDependence ModelModeAnalysis::dependence(const CXXRecordDecl *RD,
                                              unsigned Depth) {
   ModeDependence Unknown;
@@ -760,12 +875,37 @@ ModeDependence ModelModeAnalysis::dependence(const CXXRecordDecl *RD,
       R.Depends = true;
       R.Class = RD;
     }
+    llvm::SmallVector<const Stmt *, 4> Bodies;
+    for (const CXXMethodDecl *MD : RD->methods()) {
+      const FunctionDecl *Def = nullptr;
+      if (MD->hasBody(Def) && Def && !Def->isDependentContext())
+        Bodies.push_back(Def->getBody());
+    }
+    for (const CXXConstructorDecl *Ctor : RD->ctors()) {
+      const FunctionDecl *Def = nullptr;
+      if (Ctor->hasBody(Def) && Def && !Def->isDependentContext())
+        forEachBodyPart(Def, [&](const Stmt *S) { Bodies.push_back(S); });
+    }
     for (const ModuleMember &Member : M->Members) {
       if (R.Depends && !R.Unknown)
         break;
       if (!Member.isModule())
         continue;
-      ModeDependence D = dependence(Member.ModuleClass, Depth + 1);
+      ModeDependence D;
+      if (Member.ModuleClass && isContainerClass(Member.ModuleClass) &&
+          M->SetupVisible) {
+        llvm::SmallVector<const Expr *, 4> Built;
+        for (const auto &Setup : Member.Stores)
+          for (const MemberStore &Store : Setup)
+            Built.push_back(Store.Value
+                                ? Store.Value
+                                : Member.Field->getInClassInitializer());
+        D = contents(Built, Bodies, Member.Field, Depth);
+        if (D.Depends && !D.Class)
+          D.Class = Member.ModuleClass;
+      } else {
+        D = dependence(Member.ModuleClass, Depth + 1);
+      }
       if (D.Depends && (!R.Depends || (R.Unknown && !D.Unknown))) {
         R = D;
         R.Member = Member.Field;

@@ -132,9 +132,9 @@ private:
       }
       if ((hasName(MD, "forward") || MD->getOverloadedOperator() == OO_Call) &&
           isModuleClass(Cls, Types)) {
+        // What the module's forward() does inside (its submodules' calls) is
+        // its own: it is not followed.
         add(EventKind::Forward, CE, Cond);
-        // What the module's forward() does with its submodules is its own.
-        inlineCallee(CE, FD, Cond, /*ModuleForward=*/true);
         return;
       }
     } else if (hasName(FD, "backward") &&
@@ -147,8 +147,7 @@ private:
 
   /// Appends the summary of a helper defined in this TU, with its parameters
   /// replaced by the caller's arguments.
-  void inlineCallee(const CallExpr *CE, const FunctionDecl *FD, bool Cond,
-                    bool ModuleForward = false) {
+  void inlineCallee(const CallExpr *CE, const FunctionDecl *FD, bool Cond) {
     const FunctionDecl *Def = nullptr;
     if (!FD->hasBody(Def) || !Def)
       return;
@@ -161,8 +160,6 @@ private:
     unsigned Offset =
         isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(FD) ? 1 : 0;
     for (AutogradEvent E : Callee) {
-      if (ModuleForward && E.Kind == EventKind::Forward)
-        continue;
       E.Site = CE;
       E.Via = Def;
       E.Conditional = E.Conditional || Cond;

@@ -142,6 +142,12 @@ public:
   /// Whether module class \p RD behaves differently in train and eval mode.
   ModeDependence dependence(const clang::CXXRecordDecl *RD);
 
+  /// The same for the module \p Object (of class \p RD) as \p Owner sees
+  /// it: a local `Sequential` built there from its modules is judged by them.
+  ModeDependence dependenceOf(const clang::ValueDecl *Object,
+                              const clang::CXXRecordDecl *RD,
+                              const clang::FunctionDecl *Owner);
+
   AutogradEventAnalysis &events() { return Events; }
   GradModeAnalysis &gradMode() { return GradMode; }
 
@@ -156,6 +162,11 @@ private:
   bool measures(const clang::Stmt *S, unsigned Depth);
   bool measuresIn(const clang::FunctionDecl *FD, unsigned Depth);
   ModeDependence dependence(const clang::CXXRecordDecl *RD, unsigned Depth);
+  /// A container built by \p Built (constructions, possibly null) and
+  /// grown by `push_back` on \p D in \p Bodies: what its modules make it.
+  ModeDependence contents(llvm::ArrayRef<const clang::Expr *> Built,
+                          llvm::ArrayRef<const clang::Stmt *> Bodies,
+                          const clang::ValueDecl *D, unsigned Depth);
 
   const ModelModeConfig &Config;
   const FunctionIndex &Index;

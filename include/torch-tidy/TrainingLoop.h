@@ -37,8 +37,8 @@ enum class EventKind {
   SchedulerStep, ///< `step()` on a `torch::optim::LRScheduler`
   Eval,          ///< `module->eval()`, `module->train(false)`
   Train,         ///< `module->train()`
-  Forward, ///< `module->forward(x)`, `module(x)` on a holder (a module's own
-           ///< forward() is not followed for its submodules' calls)
+  Forward, ///< `module->forward(x)`, `module(x)` on a holder (the module's
+           ///< own forward() is not followed)
 };
 
 /// One call reached from the analysed statements, in evaluation order.

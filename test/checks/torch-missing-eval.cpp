@@ -449,3 +449,40 @@ template <typename M> void n15_template(M &model, torch::optim::SGD &opt, Loader
   }
 }
 template void n15_template<Net>(Net &, torch::optim::SGD &, Loader &, Loader &);
+
+// P11: a local Sequential built with a dropout layer.
+void p11_local_sequential(Loader &val) {
+  torch::nn::Sequential seq(torch::nn::Linear(784, 64), torch::nn::Dropout(0.2),
+                            torch::nn::Linear(64, 10));
+  torch::NoGradGuard no_grad;
+  for (auto &batch : *val)
+    seq->forward(batch.data).argmax(1);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'seq' runs in training mode in this evaluation loop, which has no 'eval()' before it on every path: dropout keeps zeroing activations at random{{.*}} [torch-missing-eval]
+}
+
+// N16: a local Sequential of layers that ignore the mode.
+void n16_plain_sequential(Loader &val) {
+  torch::nn::Sequential seq(torch::nn::Linear(784, 64), torch::nn::ReLU(),
+                            torch::nn::Linear(64, 10));
+  torch::NoGradGuard no_grad;
+  for (auto &batch : *val)
+    seq->forward(batch.data).argmax(1);
+}
+
+// N17: a member Sequential built and grown with layers that ignore the mode.
+struct MlpImpl : torch::nn::Module {
+  MlpImpl() {
+    layers = register_module("layers", torch::nn::Sequential(torch::nn::Linear(784, 64),
+                                                             torch::nn::ReLU()));
+    layers->push_back(torch::nn::Linear(64, 10));
+  }
+  torch::Tensor forward(torch::Tensor x) { return layers->forward(x); }
+  torch::nn::Sequential layers{nullptr};
+};
+TORCH_MODULE(Mlp);
+void n17_member_sequential(Loader &val) {
+  Mlp model;
+  torch::NoGradGuard no_grad;
+  for (auto &batch : *val)
+    model->forward(batch.data).argmax(1);
+}
