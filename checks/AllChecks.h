@@ -7,6 +7,7 @@
 #include "DropoutTrainingFlagCheck.h"
 #include "InplaceOnRequiresGradCheck.h"
 #include "LossActivationMismatchCheck.h"
+#include "MissingEvalCheck.h"
 #include "MissingZeroGradCheck.h"
 #include "ModuleHardcodedDeviceCheck.h"
 #include "SchedulerMisuseCheck.h"

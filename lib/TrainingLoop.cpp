@@ -186,6 +186,13 @@ private:
         add(Eval ? EventKind::Eval : EventKind::Train, CE, Cond);
         return;
       }
+      if ((hasName(MD, "forward") || MD->getOverloadedOperator() == OO_Call) &&
+          isModuleClass(Cls, Types)) {
+        // What the module's forward() does inside (its submodules' calls) is
+        // its own: it is not followed.
+        add(EventKind::Forward, CE, Cond);
+        return;
+      }
     } else if (hasName(FD, "backward") &&
                hasQualifiedName(FD, "torch::autograd::backward")) {
       add(EventKind::Backward, CE, Cond);
@@ -233,10 +240,12 @@ private:
 };
 } // namespace
 
-EventList AutogradEventAnalysis::straightLine(const Stmt *S) {
+EventList AutogradEventAnalysis::straightLine(const Stmt *S, bool *Complete) {
   EventList Out;
   EventWalker W(*this, Out, 0);
-  W.walk(S);
+  bool Whole = Engine.complete([&] { W.walk(S); });
+  if (Complete)
+    *Complete = Whole && !W.truncated();
   if (W.truncated())
     return {}; // too deep to read whole: say nothing
   return Out;

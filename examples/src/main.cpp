@@ -51,6 +51,10 @@ int main() {
   train_manual_sgd(sgd_mlp, train_set, config);
   report("manual-sgd", evaluate(torch::nn::Sequential(sgd_mlp), test_set, kEvalBatch));
 
+  MLP validated(kFeatures, kHidden, kClasses);
+  std::cout << "[validation] final loss "
+            << train_with_validation(validated, train_set, test_set, config) << '\n';
+
   auto residual = make_residual_classifier(kFeatures, kHidden, kClasses);
   train_with_helper(residual, train_set, config);
   report("residual", evaluate(residual, test_set, kEvalBatch));

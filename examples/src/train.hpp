@@ -43,6 +43,10 @@ void train_with_accumulation(MLP& model, SyntheticDataset dataset,
                              const TrainConfig& config);
 void train_manual_sgd(MLP& model, SyntheticDataset dataset,
                       const TrainConfig& config);
+// Trains with Adam and validates after every epoch; returns the last
+// validation loss.
+double train_with_validation(MLP& model, SyntheticDataset train_set,
+                             SyntheticDataset val_set, const TrainConfig& config);
 
 void train_binary(BinaryClassifier& model, SyntheticDataset dataset,
                   const TrainConfig& config);

@@ -2,7 +2,7 @@
 //
 // For one iteration of a loop, the ordered list of calls that matter to
 // training: `backward()`, optimizer `step()` and `zero_grad()`, scheduler
-// `step()`, module `eval()`/`train()`. Helpers, member functions and lambdas
+// `step()`, module `eval()`/`train()`, module forward calls. Helpers, member functions and lambdas
 // defined in the translation unit are followed (to a depth bound) through
 // memoised per-function summaries, so each function body is read once per TU.
 // Calls inside nested loops belong to those loops and are left out.
@@ -38,6 +38,8 @@ enum class EventKind {
                  ///< `ReduceLROnPlateauScheduler` (ObjectClass tells which)
   Eval,          ///< `module->eval()`, `module->train(false)`
   Train,         ///< `module->train()`
+  Forward, ///< `module->forward(x)`, `module(x)` on a holder (the module's
+           ///< own forward() is not followed)
 };
 
 /// One call reached from the analysed statements, in evaluation order.
@@ -91,8 +93,10 @@ public:
   /// statement): its condition, body and increment.
   EventList iteration(const clang::Stmt *Loop);
 
-  /// The events of \p S run once, nested loops left out.
-  EventList straightLine(const clang::Stmt *S);
+  /// The events of \p S run once, nested loops left out. \p Complete, when
+  /// given, is set to false when the depth bound left a helper below \p S
+  /// unread (what it does is unknown, not absent).
+  EventList straightLine(const clang::Stmt *S, bool *Complete = nullptr);
 
   /// The events of one call of \p FD (its definition's body), memoised per
   /// function unless the depth bound cut the walk short.
