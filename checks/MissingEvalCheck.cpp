@@ -52,6 +52,7 @@ void MissingEvalCheck::onStartOfTranslationUnit() {
   Index.reset();
   Ctx = nullptr;
   Reported.clear();
+  ReportedPasses.clear();
 }
 
 void MissingEvalCheck::registerMatchers(MatchFinder *Finder) {
@@ -175,7 +176,8 @@ void MissingEvalCheck::checkFunction(const FunctionDecl *FD,
           (M.Bits & ModeFresh) || ((M.Bits & ModeTrainCall) && Pass.Measures);
       if (!Training)
         continue;
-      if (!Reported.insert(At.getRawEncoding()).second)
+      if (!Reported.insert(At.getRawEncoding()).second ||
+          !ReportedPasses.insert({P.Loop, P.Object}).second)
         continue;
       diag(At, "%0 runs in training mode in this evaluation loop, which has "
                "no 'eval()' before it on every path: %1, so the %2 computed "
@@ -208,10 +210,12 @@ void MissingEvalCheck::checkFunction(const FunctionDecl *FD,
       continue;
     }
 
-    // A training pass in the eval mode an earlier iteration left.
+    // A training pass in the eval mode an earlier iteration left; said once
+    // per loop and module.
     if (!(M.Bits & ModeEvalLoop))
       continue;
-    if (!Reported.insert(At.getRawEncoding()).second)
+    if (!Reported.insert(At.getRawEncoding()).second ||
+        !ReportedPasses.insert({P.Loop, P.Object}).second)
       continue;
     {
       auto D = diag(At, "%0 is still in eval mode from the 'eval()' of an "

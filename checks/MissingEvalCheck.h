@@ -42,6 +42,9 @@ private:
   std::optional<FunctionIndex> Index;
   clang::ASTContext *Ctx = nullptr;
   llvm::DenseSet<unsigned> Reported; // sites already diagnosed (templates)
+  /// Loops already diagnosed for a module (one warning per pass and module).
+  llvm::DenseSet<std::pair<const clang::Stmt *, const clang::ValueDecl *>>
+      ReportedPasses;
 };
 
 } // namespace torch_tidy

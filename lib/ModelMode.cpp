@@ -365,14 +365,20 @@ private:
 
   /// What an iteration leaves for the next one: an `eval()` of this
   /// iteration is an `eval()` of an earlier iteration there.
-  Flow backEdge(Flow F) {
-    auto Carry = [](unsigned &Bits) {
-      if (Bits & ModeEval)
-        Bits = (Bits & ~ModeEval) | ModeEvalLoop;
-    };
-    for (auto &KV : F.Objects)
-      Carry(KV.second.Bits);
-    Carry(F.AnyBits);
+  /// An `eval()` that was already in force when the loop was entered (\p In)
+  /// and was not called again is not one of an earlier iteration.
+  Flow backEdge(Flow F, const Flow &In) {
+    for (auto &KV : F.Objects) {
+      Mode &M = KV.second;
+      if (!(M.Bits & ModeEval))
+        continue;
+      Mode Before = In.Reachable ? Out.lookup(In, KV.first) : Mode();
+      if ((Before.Bits & ModeEval) && Before.EvalCall == M.EvalCall)
+        continue;
+      M.Bits = (M.Bits & ~ModeEval) | ModeEvalLoop;
+    }
+    if ((F.AnyBits & ModeEval) && !(In.AnyBits & ModeEval))
+      F.AnyBits = (F.AnyBits & ~ModeEval) | ModeEvalLoop;
     return F;
   }
 
@@ -394,7 +400,7 @@ private:
       T.IsLoop = true;
       Targets.push_back(&T);
       Loops.push_back(L);
-      Flow I = Pass == 0 ? In : Out.join(In, backEdge(End));
+      Flow I = Pass == 0 ? In : Out.join(In, backEdge(End, In));
       iteration(L, I, T);
       Loops.pop_back();
       Targets.pop_back();

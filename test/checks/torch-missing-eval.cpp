@@ -486,3 +486,36 @@ void n17_member_sequential(Loader &val) {
   for (auto &batch : *val)
     model->forward(batch.data).argmax(1);
 }
+
+// N18: a frozen feature extractor put in eval mode once, before a loop that
+// optimises an input image (neural style transfer): not an earlier
+// iteration's eval().
+void n18_style_transfer(Net &extractor, torch::Tensor image, torch::Tensor goal) {
+  extractor->eval();
+  image.requires_grad_(true);
+  torch::optim::Adam opt(std::vector<torch::Tensor>{image}, torch::optim::AdamOptions(0.01));
+  for (int step = 0; step < 100; ++step) {
+    opt.zero_grad();
+    auto loss = torch::mse_loss(extractor->forward(image), extractor->forward(goal));
+    loss.backward();
+    opt.step();
+  }
+}
+
+// P12: one warning per loop and module, however many forward calls it makes.
+void p12_two_forwards(Net &model, torch::optim::SGD &opt, torch::Tensor a, torch::Tensor b) {
+  for (int epoch = 0; epoch < 3; ++epoch) {
+    for (int i = 0; i < 10; ++i) {
+      opt.zero_grad();
+      // CHECK-FIXES: {{^}}      model->train();{{$}}
+      auto loss = torch::mse_loss(model->forward(a), model->forward(b));
+      // CHECK-MESSAGES: :[[@LINE-1]]:35: warning: 'model' is still in eval mode from the 'eval()' of an earlier iteration{{.*}} [torch-missing-eval]
+      loss.backward();
+      opt.step();
+    }
+    model->eval();
+    torch::NoGradGuard no_grad;
+    for (int i = 0; i < 2; ++i)
+      model->forward(a).argmax(1);
+  }
+}
