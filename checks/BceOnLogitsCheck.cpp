@@ -8,6 +8,7 @@
 #include "BceOnLogitsCheck.h"
 
 #include "torch-tidy/Anchor.h"
+#include "torch-tidy/Compat.h"
 #include "torch-tidy/EvaluationOrder.h"
 #include "torch-tidy/Losses.h"
 #include "torch-tidy/Options.h"
@@ -151,7 +152,7 @@ BceOnLogitsCheck::withLogitsFix(const LossCall &L, const Expr *Logits,
                                 const SourceManager &SM, const LangOptions &LO,
                                 SourceLocation &Where) {
   llvm::SmallVector<FixItHint, 3> Fix;
-  Where = L.Call->getBeginLoc();
+  Where = compat::beginLoc(L.Call);
   if (InTemplate)
     return {};
   if (Logits) {

@@ -9,6 +9,7 @@
 #include "DropoutTrainingFlagCheck.h"
 
 #include "torch-tidy/Anchor.h"
+#include "torch-tidy/Compat.h"
 #include "torch-tidy/Options.h"
 #include "torch-tidy/Types.h"
 
@@ -126,7 +127,7 @@ void DropoutTrainingFlagCheck::report(const TrainingFlagUse &Use,
   const TrainingFlagOn &F = Use.Flag;
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
-  SourceLocation Loc = F.Call->getBeginLoc();
+  SourceLocation Loc = compat::beginLoc(F.Call);
   // Code written inside a LibTorch macro is LibTorch's.
   if (Loc.isInvalid() || isLibraryCode(SM.getSpellingLoc(Loc), SM))
     return;
@@ -210,7 +211,7 @@ void DropoutTrainingFlagCheck::report(const TrainingFlagUse &Use,
     }
   } // the warning is emitted before its note
   if (!Direct && Use.ViaCall)
-    diag(Use.ViaCall->getBeginLoc(),
+    diag(compat::beginLoc(Use.ViaCall),
          "'%0' is called here, in '%1', a method of a module",
          DiagnosticIDs::Note)
         << Use.Via->getNameAsString() << methodName(Method);

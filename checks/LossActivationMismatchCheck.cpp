@@ -9,6 +9,7 @@
 #include "LossActivationMismatchCheck.h"
 
 #include "torch-tidy/Anchor.h"
+#include "torch-tidy/Compat.h"
 #include "torch-tidy/EvaluationOrder.h"
 #include "torch-tidy/Options.h"
 
@@ -120,7 +121,7 @@ void LossActivationMismatchCheck::offerFix(const LossCall &L,
     noteSource(A, "probabilities", "");
     return;
   }
-  diag(W.Call->getBeginLoc(), "pass the logits to %0", DiagnosticIDs::Note)
+  diag(compat::beginLoc(W.Call), "pass the logits to %0", DiagnosticIDs::Note)
       << describeLoss(L)
       << FixItHint::CreateReplacement(
              CharSourceRange::getTokenRange(L.Input->getSourceRange()),

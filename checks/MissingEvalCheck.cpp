@@ -13,6 +13,7 @@
 #include "MissingEvalCheck.h"
 
 #include "torch-tidy/Anchor.h"
+#include "torch-tidy/Compat.h"
 #include "torch-tidy/Options.h"
 
 #include "clang/AST/ASTContext.h"
@@ -157,7 +158,7 @@ void MissingEvalCheck::checkFunction(const FunctionDecl *FD,
       if (M.Bits & ModeUnknown)
         continue;
     }
-    SourceLocation At = P.Event.Site->getBeginLoc();
+    SourceLocation At = compat::beginLoc(P.Event.Site);
     if (At.isInvalid() || isLibraryCode(At, SM))
       continue;
     std::string Name = describeObject(P.Object);
@@ -186,7 +187,7 @@ void MissingEvalCheck::checkFunction(const FunctionDecl *FD,
           << Name << harmInTraining(Dep)
           << (Pass.Measures ? "loss and metrics" : "outputs") << Access;
       if (P.Event.Via)
-        diag(P.Event.Call->getBeginLoc(),
+        diag(compat::beginLoc(P.Event.Call),
              "the forward call, reached from the loop through %0",
              DiagnosticIDs::Note)
             << describeFunction(P.Event.Via);
@@ -195,7 +196,7 @@ void MissingEvalCheck::checkFunction(const FunctionDecl *FD,
              "%0 is called here with %1 in training mode", DiagnosticIDs::Note)
             << describeFunction(FD) << Name;
       else if ((M.Bits & ModeTrainCall) && M.TrainCall)
-        diag(M.TrainCall->getBeginLoc(),
+        diag(compat::beginLoc(M.TrainCall),
              "'train()' is called here, the last mode set on some path to "
              "the loop",
              DiagnosticIDs::Note);
@@ -241,12 +242,12 @@ void MissingEvalCheck::checkFunction(const FunctionDecl *FD,
           Callee && Callee->getIdentifier() &&
           (Callee->getName() == "eval" || Callee->getName() == "train");
       if (Direct || !Callee)
-        diag(M.EvalCall->getBeginLoc(),
+        diag(compat::beginLoc(M.EvalCall),
              "'eval()' is called here, and 'train()' is not called again "
              "before the next training pass",
              DiagnosticIDs::Note);
       else
-        diag(M.EvalCall->getBeginLoc(),
+        diag(compat::beginLoc(M.EvalCall),
              "%0 calls 'eval()' here, and 'train()' is not called again "
              "before the next training pass",
              DiagnosticIDs::Note)
@@ -258,7 +259,7 @@ void MissingEvalCheck::checkFunction(const FunctionDecl *FD,
            DiagnosticIDs::Note)
           << describeFunction(FD) << Name;
     if (P.Event.Via)
-      diag(P.Event.Call->getBeginLoc(),
+      diag(compat::beginLoc(P.Event.Call),
            "the forward call, reached from the loop through %0",
            DiagnosticIDs::Note)
           << describeFunction(P.Event.Via);

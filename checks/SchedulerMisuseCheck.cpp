@@ -13,6 +13,7 @@
 #include "SchedulerMisuseCheck.h"
 
 #include "torch-tidy/Anchor.h"
+#include "torch-tidy/Compat.h"
 #include "torch-tidy/Options.h"
 
 #include "clang/AST/ASTContext.h"
@@ -186,7 +187,7 @@ void SchedulerMisuseCheck::checkLoop(const Stmt *Loop,
              "here",
              DiagnosticIDs::Note);
       else
-        diag(SrcCall->getBeginLoc(),
+        diag(compat::beginLoc(SrcCall),
              "the metric is the result of %0, which trains the model",
              DiagnosticIDs::Note)
             << describeFunction(Callee);
@@ -214,7 +215,7 @@ void SchedulerMisuseCheck::checkLoop(const Stmt *Loop,
       if (Step == S.Site)
         continue;
       if (SM.isBeforeInTranslationUnit(Step->getBeginLoc(),
-                                       S.Site->getBeginLoc()))
+                                       compat::beginLoc(S.Site)))
         Before = true;
       else if (!After)
         After = Step;

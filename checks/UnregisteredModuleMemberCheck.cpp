@@ -9,6 +9,7 @@
 #include "UnregisteredModuleMemberCheck.h"
 
 #include "torch-tidy/Anchor.h"
+#include "torch-tidy/Compat.h"
 #include "torch-tidy/Options.h"
 #include "torch-tidy/TrainingLoop.h"
 
@@ -420,7 +421,7 @@ void UnregisteredModuleMemberCheck::checkMember(const ModuleModel &M,
     if (At.isInvalid())
       for (const MemberStore &S : Mem.Stores[Good.front()])
         if (S.Kind == ValueKind::Registered && S.Value) {
-          At = S.RegistrationCall ? S.RegistrationCall->getBeginLoc()
+          At = S.RegistrationCall ? compat::beginLoc(S.RegistrationCall)
                                   : S.Value->getBeginLoc();
           break;
         }

@@ -1,5 +1,6 @@
 //===--- Passes.cpp - training and validation passes of an epoch ----------===//
 #include "torch-tidy/Passes.h"
+#include "torch-tidy/Compat.h"
 #include "torch-tidy/EvaluationOrder.h"
 #include "torch-tidy/GradMode.h"
 
@@ -257,7 +258,7 @@ PassAnalysis::validationPasses(const Stmt *Loop,
   auto EvalBefore = [&](const Stmt *S) {
     return llvm::any_of(Events, [&](const AutogradEvent &E) {
       return E.Kind == EventKind::Eval &&
-             SM.isBeforeInTranslationUnit(E.Site->getBeginLoc(),
+             SM.isBeforeInTranslationUnit(compat::beginLoc(E.Site),
                                           S->getBeginLoc());
     });
   };

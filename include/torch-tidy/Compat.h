@@ -45,6 +45,18 @@ inline const clang::Expr *trailingRequiresClause(const clang::LambdaExpr *LE) {
 #endif
 }
 
+/// Where a call starts and ends. LLVM 22 made CallExpr::getBeginLoc/getEndLoc
+/// inline non-virtual members that no longer dispatch to CXXOperatorCallExpr:
+/// through a `const CallExpr *`, `model(x)` begins at its `(` and `a + b` ends
+/// at its `+`. Going through Stmt dispatches on the node's class in every
+/// major, so locations of calls are taken here.
+inline clang::SourceLocation beginLoc(const clang::Stmt *S) {
+  return S->getBeginLoc();
+}
+inline clang::SourceLocation endLoc(const clang::Stmt *S) {
+  return S->getEndLoc();
+}
+
 } // namespace torch_tidy::compat
 
 #endif
