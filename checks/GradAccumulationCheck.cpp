@@ -178,10 +178,15 @@ void GradAccumulationCheck::checkLoop(const Stmt *Loop,
       OtherStep = true;
     }
   }
-  if (!Backward ||
-      SM.isBeforeInTranslationUnit(compat::beginLoc(Step->Site),
-                                   compat::beginLoc(Backward->Site)))
+  // The events are in evaluation order: the backward() must come first.
+  if (!Backward || Backward > Step)
     return;
+  // Gradients cleared between that backward() and the step (a generator
+  // trained every n-th batch with its own zero_grad() and backward() in the
+  // branch): the step applies what the branch computed, nothing accumulated.
+  for (const AutogradEvent *E = Backward + 1; E != Step; ++E)
+    if (E->Kind == EventKind::ZeroGrad && clears(*E, *Step, Config.Types))
+      return;
   const LangOptions &LO = Owner->getASTContext().getLangOpts();
   std::string Every = spellEvery(*Guard, SM, LO);
   auto NoteGuard = [&] {

@@ -388,3 +388,107 @@ void n10_macro(Net &model, Loader &loader, torch::optim::SGD &opt, int k) {
     }
   }
 }
+
+// N11: a critic trained on every batch, the generator every n_critic batches
+// with its own zero_grad() and backward() in the branch: nothing accumulates
+// for the generator's step.
+void n11_critic_every_batch(Net &critic, Net &gen, Loader &loader, torch::optim::Adam &c_opt,
+                            torch::optim::Adam &g_opt, int n_critic) {
+  int i = 0;
+  for (auto &batch : *loader) {
+    c_opt.zero_grad();
+    auto c_loss = critic->forward(batch.data).mean() - critic->forward(gen->forward(batch.data).detach()).mean();
+    c_loss.backward();
+    c_opt.step();
+    if (++i % n_critic == 0) {
+      g_opt.zero_grad();
+      auto g_loss = -critic->forward(gen->forward(batch.data)).mean();
+      g_loss.backward();
+      g_opt.step();
+    }
+  }
+}
+
+// P8: a second modulus test of the same counter (logging) after the guarded
+// step; flushed after the loop, so only the loss is reported.
+void p8_second_test(Net &model, Loader &loader, torch::optim::SGD &opt, int k) {
+  int i = 0;
+  for (auto &batch : *loader) {
+    auto loss = lossOf(model, batch.data, batch.target);
+    loss.backward();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the gradients of 'k' batches are added up before each 'step()' but the
+    // CHECK-MESSAGES: :[[@LINE+2]]:13: note: the optimizer steps only on the iterations where this test holds
+    // CHECK-MESSAGES: :[[@LINE+2]]:7: note: the optimizer steps here
+    if (++i % k == 0) {
+      opt.step();
+      opt.zero_grad();
+    }
+    if (i % k == 0)
+      std::printf("step %d\n", i / k);
+  }
+  opt.step();
+}
+
+// N12: backward() and a step guarded by the counter passed in, both in one
+// helper called per batch: the test inside the helper is not read (a limit).
+void accumulateIn(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y,
+                  int i, int k) {
+  lossOf(model, x, y).backward();
+  if (i % k == 0) {
+    opt.step();
+    opt.zero_grad();
+  }
+}
+void n12_helper_test(Net &model, Loader &loader, torch::optim::SGD &opt, int k) {
+  int i = 0;
+  for (auto &batch : *loader)
+    accumulateIn(model, opt, batch.data, batch.target, ++i, k);
+}
+
+// N13: more scalings: torch::div, /=, mul_ by a constant scale, and a divisor
+// that is not k (the author chose a scale: not second-guessed).
+void n13_more_scalings(Net &model, Loader &loader, torch::optim::SGD &opt, int k,
+                       int batch_size) {
+  int a = 0;
+  for (auto &batch : *loader) {
+    auto loss = torch::div(lossOf(model, batch.data, batch.target), k);
+    loss.backward();
+    if (++a % k == 0) {
+      opt.step();
+      opt.zero_grad();
+    }
+  }
+  opt.step();
+  int b = 0;
+  for (auto &batch : *loader) {
+    torch::Tensor loss = lossOf(model, batch.data, batch.target);
+    loss /= k;
+    loss.backward();
+    if (++b % k == 0) {
+      opt.step();
+      opt.zero_grad();
+    }
+  }
+  opt.step();
+  int c = 0;
+  for (auto &batch : *loader) {
+    auto loss = lossOf(model, batch.data, batch.target);
+    loss.mul_(0.25);
+    loss.backward();
+    if (++c % 4 == 0) {
+      opt.step();
+      opt.zero_grad();
+    }
+  }
+  opt.step();
+  int d = 0;
+  for (auto &batch : *loader) {
+    auto loss = lossOf(model, batch.data, batch.target) / batch_size;
+    loss.backward();
+    if (++d % k == 0) {
+      opt.step();
+      opt.zero_grad();
+    }
+  }
+  opt.step();
+}
