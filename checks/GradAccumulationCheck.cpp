@@ -81,16 +81,6 @@ void GradAccumulationCheck::check(const MatchFinder::MatchResult &Result) {
   });
 }
 
-/// Whether \p Z clears the gradients that \p Step applies.
-static bool clears(const AutogradEvent &Z, const AutogradEvent &Step,
-                   const TypeConfig &Types) {
-  if (Z.Kind != EventKind::ZeroGrad)
-    return false;
-  if (Z.Custom || !Z.Object || !Step.Object || Z.Object == Step.Object)
-    return true;
-  return isModuleClass(Z.ObjectClass, Types);
-}
-
 static bool sameOptimizer(const AutogradEvent &A, const AutogradEvent &B) {
   return !A.Object || !B.Object || A.Object == B.Object;
 }
@@ -135,7 +125,7 @@ bool GradAccumulationCheck::flushedAfter(const Stmt *Loop,
   if (Enclosing.empty())
     return true; // the caller's loop is not read: it may carry the batches on
   return llvm::none_of(Around, [&](const AutogradEvent &Z) {
-    return clears(Z, Step, Config.Types);
+    return clearsGradientsOf(Z, Step, Config.Types);
   });
 }
 
@@ -169,7 +159,7 @@ void GradAccumulationCheck::checkLoop(const Stmt *Loop,
         !Backward)
       Backward = &E;
     if (E.Kind == EventKind::ZeroGrad && everyPath(E) &&
-        clears(E, *Step, Config.Types))
+        clearsGradientsOf(E, *Step, Config.Types))
       return; // cleared on every batch: nothing accumulates
     if (&E != Step && E.Kind == EventKind::OptimizerStep &&
         sameOptimizer(E, *Step) && E.Site != Step->Site) {
@@ -185,7 +175,8 @@ void GradAccumulationCheck::checkLoop(const Stmt *Loop,
   // trained every n-th batch with its own zero_grad() and backward() in the
   // branch): the step applies what the branch computed, nothing accumulated.
   for (const AutogradEvent *E = Backward + 1; E != Step; ++E)
-    if (E->Kind == EventKind::ZeroGrad && clears(*E, *Step, Config.Types))
+    if (E->Kind == EventKind::ZeroGrad &&
+        clearsGradientsOf(*E, *Step, Config.Types))
       return;
   const LangOptions &LO = Owner->getASTContext().getLangOpts();
   std::string Every = spellEvery(*Guard, SM, LO);
