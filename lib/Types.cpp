@@ -33,6 +33,18 @@ bool hasQualifiedName(const NamedDecl *D, llvm::StringRef QualifiedName) {
   return !Ctx || Ctx->isTranslationUnit();
 }
 
+bool inLibTorchNamespace(const Decl *D) {
+  const NamespaceDecl *Outer = nullptr;
+  for (const DeclContext *C = D->getDeclContext(); C; C = C->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(C))
+      if (!NS->isInline())
+        Outer = NS;
+  if (!Outer || !Outer->getIdentifier())
+    return false;
+  StringRef N = Outer->getName();
+  return N == "at" || N == "c10" || N == "torch";
+}
+
 static const CXXRecordDecl *definitionOf(const CXXRecordDecl *D) {
   if (!D)
     return nullptr;

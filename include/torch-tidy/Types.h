@@ -28,6 +28,11 @@ namespace torch_tidy {
 /// libc++'s `std::__1` are skipped). No string is built.
 bool hasQualifiedName(const clang::NamedDecl *D, llvm::StringRef QualifiedName);
 
+/// True when \p D is declared inside LibTorch's own namespaces: its outermost
+/// non-inline namespace is `at`, `c10` or `torch` (`torch::nn::functional`,
+/// `at::native`, ...).
+bool inLibTorchNamespace(const clang::Decl *D);
+
 /// True when \p D or one of its (transitive) bases is \p QualifiedName.
 bool isSameOrDerivedFrom(const clang::CXXRecordDecl *D,
                          llvm::StringRef QualifiedName);
