@@ -15,6 +15,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -127,7 +128,7 @@ public:
       return {};
     std::vector<BlobLifetimeIssue> Out;
     for (BlobLifetimeIssue &I : Issues)
-      if (!I.Escapes.empty())
+      if (!I.Escapes.empty() && !(I.Var && Moved.contains(I.Var)))
         Out.push_back(std::move(I));
     return Out;
   }
@@ -335,6 +336,15 @@ private:
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
       return memberCall(MC);
     const FunctionDecl *Callee = Call->getDirectCallee();
+    // A storage moved elsewhere may hand its buffer over (a vector's heap
+    // block moves with it): its from_blob tensors are not judged.
+    if (Callee && Call->getNumArgs() == 1 &&
+        (hasQualifiedName(Callee, "std::move") ||
+         hasQualifiedName(Callee, "std::forward")))
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(Call->getArg(0)->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          Moved.insert(VD);
     if (!isFactory(Callee) || Call->getNumArgs() == 0)
       return false;
     walkChildren(Call);
@@ -701,6 +711,7 @@ private:
   std::vector<BlobLifetimeIssue> Issues;
   std::vector<unsigned> OriginDepth;
   llvm::DenseMap<const CallExpr *, unsigned> Origins;
+  llvm::DenseSet<const VarDecl *> Moved; // storage moved elsewhere
   llvm::DenseMap<const VarDecl *, unsigned> Depth;
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<Carried, 2>> Vars;
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<unsigned, 2>> Dangling;

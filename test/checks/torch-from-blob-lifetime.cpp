@@ -323,3 +323,13 @@ struct Frame {
 template <typename T> torch::Tensor dependent(std::vector<T> &v) {
   return torch::from_blob(v.data(), {static_cast<int64_t>(v.size())});
 }
+
+struct Owner {
+  std::vector<float> buffer_;
+  torch::Tensor view_;
+  // The vector's heap block moves into the member with it.
+  void adopt(std::vector<float> v) {
+    view_ = torch::from_blob(v.data(), {static_cast<int64_t>(v.size())});
+    buffer_ = std::move(v);
+  }
+};
