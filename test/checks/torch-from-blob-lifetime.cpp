@@ -333,3 +333,45 @@ struct Owner {
     buffer_ = std::move(v);
   }
 };
+
+torch::Tensor unique_buffer(int64_t n) {
+  std::unique_ptr<float[]> buffer(new float[n]());
+  return torch::from_blob(buffer.get(), {n});
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'torch::from_blob' does not copy local 'buffer', which is destroyed when 'unique_buffer' returns, but the tensor is returned; call '.clone()' where the tensor escapes so that it owns its data [torch-from-blob-lifetime]
+  // CHECK-FIXES: return torch::from_blob(buffer.get(), {n}).clone();
+}
+
+torch::Tensor cloned_on_one_path_only(bool copy, int64_t n) {
+  std::vector<float> v(n, 1.f);
+  auto t = torch::from_blob(v.data(), {n});
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'torch::from_blob' does not copy local 'v', which is destroyed when 'cloned_on_one_path_only' returns, but the tensor is returned; call '.clone()' where the tensor escapes so that it owns its data [torch-from-blob-lifetime]
+  if (copy)
+    t = t.clone();
+  return t;
+  // CHECK-FIXES: return t.clone();
+}
+
+torch::Tensor static_destination(int64_t n) {
+  std::vector<float> v(n, 1.f);
+  static torch::Tensor last = torch::from_blob(v.data(), {n});
+  // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: 'torch::from_blob' does not copy local 'v', which is destroyed when 'static_destination' returns, but the tensor is stored in 'last', which outlives it; call '.clone()' where the tensor escapes so that it owns its data [torch-from-blob-lifetime]
+  // CHECK-FIXES: static torch::Tensor last = torch::from_blob(v.data(), {n}).clone();
+  return last.sum();
+}
+
+torch::Tensor local_reference_destination(torch::Tensor &slot, int64_t n) {
+  std::vector<float> v(n, 1.f);
+  torch::Tensor &alias = slot;
+  alias = torch::from_blob(v.data(), {n}).clone();
+  return alias.sum();
+}
+
+// A temporary std::string: its characters die with the statement.
+torch::Tensor string_temporary(const std::string &prefix) {
+  auto bytes = torch::from_blob(const_cast<char *>((prefix + "!").c_str()),
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'torch::from_blob' does not copy a temporary 'std::basic_string<char>', which is destroyed at the end of the full-expression, but the tensor is kept in 'bytes' and used after that; call '.clone()' where the tensor escapes so that it owns its data [torch-from-blob-lifetime]
+                                {static_cast<int64_t>(prefix.size() + 1)},
+                                torch::kByte);
+                                // CHECK-FIXES: torch::kByte).clone();
+  return bytes.sum();
+}
