@@ -51,6 +51,9 @@ std::string deathText(const BlobLifetimeIssue &I, const FunctionDecl *FD) {
     return "at the end of its scope";
   if (isa<CXXConstructorDecl>(FD))
     return "when the constructor returns";
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    if (MD->getParent()->isLambda())
+      return "when the lambda returns";
   if (FD->getIdentifier())
     return "when '" + FD->getName().str() + "' returns";
   return "when the function returns";

@@ -375,3 +375,24 @@ torch::Tensor string_temporary(const std::string &prefix) {
                                 // CHECK-FIXES: torch::kByte).clone();
   return bytes.sum();
 }
+
+// A lambda is a function of its own.
+auto make_row = [](int64_t n) {
+  std::vector<float> v(n, 1.f);
+  return torch::from_blob(v.data(), {n});
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'torch::from_blob' does not copy local 'v', which is destroyed when the lambda returns, but the tensor is returned; call '.clone()' where the tensor escapes so that it owns its data [torch-from-blob-lifetime]
+  // CHECK-FIXES: return torch::from_blob(v.data(), {n}).clone();
+};
+
+// A member function defined out of its class.
+struct Sample {
+  std::vector<float> pixels;
+  torch::Tensor image;
+  void decode(int64_t n);
+};
+void Sample::decode(int64_t n) {
+  std::vector<float> decoded(n, 0.f);
+  image = torch::from_blob(decoded.data(), {n});
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'torch::from_blob' does not copy local 'decoded', which is destroyed when 'decode' returns, but the tensor is stored in member 'image'; call '.clone()' where the tensor escapes so that it owns its data [torch-from-blob-lifetime]
+  // CHECK-FIXES: image = torch::from_blob(decoded.data(), {n}).clone();
+}
