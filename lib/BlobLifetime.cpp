@@ -39,12 +39,7 @@ bool isOneOf(const CXXRecordDecl *RD, llvm::ArrayRef<StringRef> Names) {
 }
 
 bool isStdRecord(const CXXRecordDecl *RD) {
-  if (!RD)
-    return false;
-  const DeclContext *DC = RD->getDeclContext();
-  while (DC && isa<NamespaceDecl>(DC) && cast<NamespaceDecl>(DC)->isInline())
-    DC = DC->getParent();
-  return DC && DC->isStdNamespace();
+  return RD && RD->isInStdNamespace();
 }
 
 bool methodNamed(const CXXMethodDecl *MD, llvm::ArrayRef<StringRef> Names) {
@@ -70,9 +65,7 @@ bool isViewMethod(StringRef Name) {
 
 /// Methods of a standard container that add their argument to it.
 bool isInsertion(const CXXMethodDecl *MD) {
-  return methodNamed(MD, {"push_back", "emplace_back", "push_front",
-                          "emplace_front", "insert", "emplace", "push",
-                          "insert_or_assign", "try_emplace"});
+  return MD && MD->getIdentifier() && isContainerInsertName(MD->getName());
 }
 
 /// Methods of a standard container that do not read the elements.
