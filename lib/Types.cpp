@@ -426,6 +426,13 @@ bool isLibraryCode(const Decl *D, const SourceManager &SM) {
   return D && isLibraryCode(D->getLocation(), SM);
 }
 
+bool isContainerInsertName(StringRef MethodName) {
+  return llvm::is_contained({"push_back", "emplace_back", "push_front",
+                             "emplace_front", "insert", "emplace", "assign",
+                             "push", "insert_or_assign", "try_emplace"},
+                            MethodName);
+}
+
 bool matchesFunctionList(const FunctionDecl *FD,
                          llvm::ArrayRef<std::string> Names) {
   if (!FD || Names.empty())

@@ -168,6 +168,11 @@ inline bool mayHaveLostCode(const clang::ASTContext &Ctx) {
   return Ctx.getDiagnostics().hasUncompilableErrorOccurred();
 }
 
+/// The name of a container method that adds its arguments to the container
+/// (`push_back`, `emplace_back`, `insert`, `emplace`, `assign`, ...), as the
+/// standard containers and torch::OrderedDict spell them.
+bool isContainerInsertName(llvm::StringRef MethodName);
+
 /// True when \p FD is one of \p QualifiedNames (functions or methods;
 /// `Class::method` names a method of the class or of a class derived from it).
 bool matchesFunctionList(const clang::FunctionDecl *FD,
