@@ -6,6 +6,7 @@
 #include "DiscardedTensorResultCheck.h"
 #include "DropoutTrainingFlagCheck.h"
 #include "FromBlobLifetimeCheck.h"
+#include "GradAccumulationCheck.h"
 #include "InplaceOnRequiresGradCheck.h"
 #include "LossActivationMismatchCheck.h"
 #include "MissingEvalCheck.h"

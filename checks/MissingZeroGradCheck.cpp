@@ -70,17 +70,6 @@ static std::string objectName(const AutogradEvent &E) {
   return "";
 }
 
-/// Does clearing \p Z clear the gradients that \p Step applies?
-static bool clears(const AutogradEvent &Z, const AutogradEvent &Step,
-                   const TypeConfig &Types) {
-  if (Z.Kind != EventKind::ZeroGrad)
-    return false;
-  if (Z.Custom || !Z.Object || !Step.Object || Z.Object == Step.Object)
-    return true;
-  // A module's zero_grad() clears its parameters, whichever optimizer holds them.
-  return isModuleClass(Z.ObjectClass, Types);
-}
-
 void MissingZeroGradCheck::checkLoop(const Stmt *Loop,
                                      ArrayRef<const Stmt *> Enclosing,
                                      const FunctionDecl *Owner,
@@ -159,7 +148,7 @@ void MissingZeroGradCheck::checkLoop(const Stmt *Loop,
     if (Step.Kind != EventKind::OptimizerStep)
       continue;
     bool Cleared = llvm::any_of(Ev, [&](const AutogradEvent &Z) {
-      return clears(Z, Step, Config.Types);
+      return clearsGradientsOf(Z, Step, Config.Types);
     });
     bool Seen = llvm::any_of(Uncleared, [&](const AutogradEvent *U) {
       return U->Object == Step.Object;
@@ -223,7 +212,7 @@ void MissingZeroGradCheck::checkLoop(const Stmt *Loop,
   for (auto It = Enclosing.rbegin(); It != Enclosing.rend(); ++It) {
     EventList Outer = Events->iteration(*It);
     for (const AutogradEvent &Z : Outer)
-      if (clears(Z, Step, Config.Types))
+      if (clearsGradientsOf(Z, Step, Config.Types))
         diag(Z.Site->getExprLoc(),
              "'zero_grad()' is only called in the enclosing loop, so gradients "
              "are cleared "

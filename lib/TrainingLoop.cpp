@@ -28,6 +28,16 @@ const Stmt *loopBody(const Stmt *Loop) {
   return nullptr;
 }
 
+bool clearsGradientsOf(const AutogradEvent &Z, const AutogradEvent &Step,
+                       const TypeConfig &Types) {
+  if (Z.Kind != EventKind::ZeroGrad)
+    return false;
+  if (Z.Custom || !Z.Object || !Step.Object || Z.Object == Step.Object)
+    return true;
+  // A module's zero_grad() clears its parameters, whichever optimizer holds them.
+  return isModuleClass(Z.ObjectClass, Types);
+}
+
 static bool hasName(const NamedDecl *D, llvm::StringRef Name) {
   return D && D->getIdentifier() && D->getName() == Name;
 }

@@ -151,7 +151,7 @@ void train_with_accumulation(MLP& model, SyntheticDataset dataset,
   for (int64_t epoch = 1; epoch <= config.epochs; ++epoch) {
     optimizer.zero_grad();
     int64_t i = 0;
-    // Correct: gradients are accumulated over `accum` batches on purpose.
+    // BUG(torch-grad-accumulation): the loss is divided by `accum`, but nothing steps after the loop, so when the number of batches is not a multiple of `accum` the last batches' gradients are dropped by the next epoch's zero_grad() and those samples never train the model; step once more after the loop when batches are left over.
     for (auto& batch : *loader) {
       auto loss = torch::nn::functional::cross_entropy(model->forward(batch.data),
                                                        batch.target);

@@ -74,6 +74,13 @@ struct AutogradEvent {
 
 using EventList = llvm::SmallVector<AutogradEvent, 8>;
 
+/// Whether \p Z (any event) clears the gradients that \p Step (an optimizer
+/// step) applies: a `zero_grad()` of the same optimizer, of an unknown one, a
+/// configured clearing function, or a module's `zero_grad()` (it clears its
+/// parameters, whichever optimizer holds them).
+bool clearsGradientsOf(const AutogradEvent &Z, const AutogradEvent &Step,
+                       const TypeConfig &Types);
+
 struct LoopConfig {
   TypeConfig Types;
   /// Functions or methods that clear gradients, besides `zero_grad()`.

@@ -113,3 +113,23 @@ void scheduler_first(Net &model, torch::Tensor x, torch::Tensor y) {
     }
   }
 }
+
+// torch-grad-accumulation: "never applied after the loop" and "not divided by
+// k" claim that no flush step() and no scaling exist, and the statements clang
+// dropped (the flush after the loop, the division of the loss) may be them.
+void accumulate(Net &model, torch::Tensor x, torch::Tensor y, int k) {
+  torch::optim::SGD opt(model->parameters(), 0.1);
+  int seen = 0;
+  for (int i = 0; i < 10; ++i) {
+    auto loss = torch::mse_loss(model->forward(x), y);
+    loss = cv::scaled(loss, k);
+    // CHECK-DAG: :[[@LINE-1]]:12: error: use of undeclared identifier 'cv'
+    loss.backward();
+    if (++seen % k == 0) {
+      opt.step();
+      opt.zero_grad();
+    }
+  }
+  step_and_log(opt, cv::format("flush %d", seen));
+  // CHECK-DAG: :[[@LINE-1]]:21: error: use of undeclared identifier 'cv'
+}
