@@ -276,3 +276,81 @@ void n9_not_recorded_here(Net &model, std::vector<torch::Tensor> &xs) {
   }
   std::printf("%d %d\n", (int)scaled.size(), (int)same.size());
 }
+
+// ------------------------------------------------------- more shapes
+
+// P8: a history kept across epochs, filled in the batch loop: reported once,
+// at the batch loop.
+void p8_across_epochs(Net &model, Loader &loader, torch::optim::SGD &opt) {
+  std::vector<torch::Tensor> history;
+  for (int epoch = 0; epoch < 10; ++epoch)
+    for (auto &batch : *loader) {
+      opt.zero_grad();
+      auto loss = torch::nll_loss(model->forward(batch.data), batch.target);
+      loss.backward();
+      opt.step();
+      history.push_back(loss);
+      // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: a loss that carries this iteration's autograd graph is stored in 'history'{{.*}} [torch-retained-loss-graph]
+      // CHECK-FIXES: history.push_back(loss.detach());
+    }
+  std::printf("%d\n", (int)history.size());
+}
+
+// P9: a do-while loop, a Sequential behind a shared_ptr-held holder, a map
+// filled with emplace.
+void p9_do_sequential(std::vector<torch::Tensor> &xs, torch::optim::SGD &opt) {
+  torch::nn::Sequential seq(torch::nn::Linear(8, 4), torch::nn::ReLU(), torch::nn::Linear(4, 1));
+  std::map<size_t, torch::Tensor> by_step;
+  size_t i = 0;
+  do {
+    auto y = seq->forward(xs[i]);
+    opt.zero_grad();
+    y.sum().backward();
+    opt.step();
+    by_step.emplace(i, y);
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: a model output that carries this iteration's autograd graph is stored in 'by_step'{{.*}} [torch-retained-loss-graph]
+    // CHECK-FIXES: by_step.emplace(i, y.detach());
+  } while (++i < xs.size());
+  std::printf("%d\n", (int)by_step.size());
+}
+
+// P10: a function template, reported in its instantiation.
+template <typename Model>
+double p10_template(Model &model, std::vector<torch::Tensor> &xs) {
+  torch::Tensor total = torch::zeros({});
+  for (auto &x : xs)
+    total += model->forward(x).mean();
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: a model output that carries this iteration's autograd graph is accumulated into 'total'{{.*}} [torch-retained-loss-graph]
+  // CHECK-FIXES: total += model->forward(x).mean().detach();
+  return total.item<double>();
+}
+double p10_caller(Net &model, std::vector<torch::Tensor> &xs) { return p10_template(model, xs); }
+
+// N10: a helper called under a guard from the loop, and a closure given to
+// LBFGS that backpropagates the kept losses.
+torch::Tensor batch_loss(Net &model, torch::Tensor x) { return model(x).sum(); }
+double n10_guarded_helper(Net &model, std::vector<torch::Tensor> &xs) {
+  torch::Tensor total = torch::zeros({});
+  for (auto &x : xs) {
+    torch::NoGradGuard no_grad;
+    total += batch_loss(model, x);
+  }
+  return total.item<double>();
+}
+void n10_closure(Net &model, std::vector<torch::Tensor> &xs, torch::optim::LBFGS &opt) {
+  std::vector<torch::Tensor> parts;
+  for (auto &x : xs)
+    parts.push_back(model(x).sum());
+  opt.step([&] {
+    opt.zero_grad();
+    auto loss = torch::stack(parts).sum();
+    loss.backward();
+    return loss;
+  });
+}
+
+// N11: the caller's vector, filled by a helper: the caller decides.
+void n11_parameter(Net &model, std::vector<torch::Tensor> &xs, std::vector<torch::Tensor> &out) {
+  for (auto &x : xs)
+    out.push_back(model(x));
+}
