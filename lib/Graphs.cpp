@@ -29,6 +29,35 @@ bool endsGraph(const CXXMethodDecl *MD) {
                             MD->getName());
 }
 
+/// LibTorch operations whose result is integer or boolean, which autograd
+/// does not record (`output.argmax(1)`, `torch::eq(a, b)`, `a == b`).
+bool hasNoGraphResult(const CallExpr *CE, const FunctionDecl *Callee) {
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE))
+    switch (OC->getOperator()) {
+    case OO_EqualEqual:
+    case OO_ExclaimEqual:
+    case OO_Less:
+    case OO_LessEqual:
+    case OO_Greater:
+    case OO_GreaterEqual:
+    case OO_Exclaim:
+      return true;
+    default:
+      break;
+    }
+  if (!Callee->getIdentifier())
+    return false;
+  return llvm::is_contained(
+      {"argmax",      "argmin",      "argsort",     "multinomial",
+       "eq",          "ne",          "lt",          "le",
+       "gt",          "ge",          "greater",     "greater_equal",
+       "less",        "less_equal",  "not_equal",   "isnan",
+       "isinf",       "isfinite",    "nonzero",     "logical_and",
+       "logical_or",  "logical_not", "logical_xor", "bucketize",
+       "searchsorted"},
+      Callee->getName());
+}
+
 const Expr *strip(const Expr *E) {
   return stripExpr(E, Strip::Temporaries | Strip::Copies | Strip::Moves |
                           Strip::Conversions);
@@ -202,12 +231,13 @@ std::optional<GraphOrigin> GraphAnalysis::eval(const Expr *Start,
     }
     if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
         MD && isTensorClass(MD->getParent())) {
-      if (!endsGraph(MD))
+      if (!endsGraph(MD) && !hasNoGraphResult(CE, MD))
         PushAll(CE, It.FD);
       continue;
     }
     if (isLibraryCode(Callee, SM)) {
-      PushAll(CE, It.FD);
+      if (!hasNoGraphResult(CE, Callee))
+        PushAll(CE, It.FD);
       continue;
     }
     const FunctionDecl *Def = nullptr;

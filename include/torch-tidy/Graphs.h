@@ -9,8 +9,8 @@
 //    `torch::stack({a, b})`, `a + b`), local variables (every write of them,
 //    lambdas included), `?:`, and the return values of user functions
 //    (memoised summaries on the summary engine, read down to MaxCallDepth);
-//  * `detach()`, `data()`, `item()` and anything that is not a tensor end the
-//    graph; parameters, members and globals are not followed (unknown, so no
+//  * `detach()`, `data()`, `item()`, integer and boolean results (`argmax`,
+//    `eq`, `a < b`, ...) and anything that is not a tensor end the graph; parameters, members and globals are not followed (unknown, so no
 //    graph is claimed).
 //
 // Also here: whether a variable feeds a backward pass (`backward()`,

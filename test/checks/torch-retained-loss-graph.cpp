@@ -354,3 +354,20 @@ void n11_parameter(Net &model, std::vector<torch::Tensor> &xs, std::vector<torch
   for (auto &x : xs)
     out.push_back(model(x));
 }
+
+// N12: integer and boolean results carry no graph: predicted classes kept
+// for an epoch accuracy (reduced from a greedy captioning decoder).
+double n12_classes(Net &model, Loader &loader, torch::optim::SGD &opt) {
+  std::vector<torch::Tensor> predicted, correct;
+  torch::Tensor hits = torch::zeros({});
+  for (auto &batch : *loader) {
+    opt.zero_grad();
+    auto output = model->forward(batch.data);
+    torch::nll_loss(output, batch.target).backward();
+    opt.step();
+    predicted.push_back(output.argmax(1));
+    correct.push_back(output.argmax(1) == batch.target);
+    hits += torch::eq(output.argmax(1), batch.target).sum();
+  }
+  return hits.item<double>() + predicted.size() + correct.size();
+}
