@@ -5,6 +5,7 @@
 #include "BceOnLogitsCheck.h"
 #include "DiscardedTensorResultCheck.h"
 #include "DropoutTrainingFlagCheck.h"
+#include "FromBlobLifetimeCheck.h"
 #include "InplaceOnRequiresGradCheck.h"
 #include "LossActivationMismatchCheck.h"
 #include "MissingEvalCheck.h"

@@ -50,20 +50,6 @@ bool isConversion(StringRef Name) {
                             Name);
 }
 
-/// True when \p D is declared in namespace at, c10 or torch (or one nested in
-/// them): LibTorch's own functions, not the user's.
-bool inLibTorchNamespace(const Decl *D) {
-  const NamespaceDecl *Outer = nullptr;
-  for (const DeclContext *C = D->getDeclContext(); C; C = C->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(C))
-      if (!NS->isInline())
-        Outer = NS;
-  if (!Outer || !Outer->getIdentifier())
-    return false;
-  StringRef N = Outer->getName();
-  return N == "at" || N == "c10" || N == "torch";
-}
-
 /// `+=` for `+`, and so on; OO_None for operators without a compound form.
 OverloadedOperatorKind compoundOf(OverloadedOperatorKind K) {
   switch (K) {

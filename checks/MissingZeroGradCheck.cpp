@@ -125,8 +125,16 @@ void MissingZeroGradCheck::checkLoop(const Stmt *Loop,
       break;
     for (size_t K = I + 1; K < J; ++K) {
       const AutogradEvent &Z = Ev[K];
-      if (Z.Kind != EventKind::ZeroGrad || Z.Conditional || !Z.Object ||
-          Z.Object != Ev[J].Object)
+      if (Z.Kind != EventKind::ZeroGrad || Z.Conditional || !Z.Object)
+        continue;
+      // The stepping optimizer itself, or a module whose parameters it holds
+      // (GAN code clears the other network there on purpose: not reported).
+      bool OwnModule =
+          Z.Object != Ev[J].Object &&
+          isModuleClass(Z.ObjectClass, Config.Types) &&
+          llvm::is_contained(optimizedModules(Ev[J].Object, Config.Types),
+                             Z.Object);
+      if (Z.Object != Ev[J].Object && !OwnModule)
         continue;
       if (!Reported.insert(Z.Site->getExprLoc().getRawEncoding()).second)
         continue;
@@ -136,6 +144,12 @@ void MissingZeroGradCheck::checkLoop(const Stmt *Loop,
                                  "gradients; clear gradients before "
                                  "'backward()' instead");
       NoteBackwardAndStep(Ev[I], Ev[J]);
+      if (OwnModule)
+        diag(Ev[J].Object->getLocation(),
+             "%0 is built over the parameters of %1, so clearing the module "
+             "clears the optimizer's gradients",
+             DiagnosticIDs::Note)
+            << Ev[J].Object << Z.Object;
     }
   }
 

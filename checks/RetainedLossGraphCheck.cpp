@@ -104,10 +104,6 @@ struct RetainedLossGraphCheck::Store {
   SourceLocation Loc;
 };
 
-static bool isOneOf(StringRef N, std::initializer_list<StringRef> Names) {
-  return llvm::is_contained(Names, N);
-}
-
 /// A container of the standard library (`std::vector`, `std::map`, ...).
 static bool isStdContainer(const Expr *Object) {
   const CXXRecordDecl *RD = Object ? recordOf(Object->getType()) : nullptr;
@@ -126,11 +122,7 @@ RetainedLossGraphCheck::storeAt(const Stmt *S) const {
     const Expr *Object = MC->getImplicitObjectArgument();
     if (!MD || !MD->getIdentifier() || !Object)
       return std::nullopt;
-    bool Std = isStdContainer(Object) &&
-               isOneOf(MD->getName(),
-                       {"push_back", "emplace_back", "push_front",
-                        "emplace_front", "insert", "emplace", "emplace_hint",
-                        "push", "insert_or_assign", "try_emplace"});
+    bool Std = isStdContainer(Object) && isContainerInsertName(MD->getName());
     if (!Std && !matchesFunctionList(MD, StoreMethods))
       return std::nullopt;
     Out.Target = objectDecl(Object);

@@ -125,11 +125,6 @@ static bool isAccessor(llvm::StringRef N) {
                      "rend"});
 }
 
-static bool isContainerInsert(llvm::StringRef N) {
-  return isOneOf(N, {"push_back", "emplace_back", "push_front", "emplace_front",
-                     "insert", "emplace", "assign"});
-}
-
 bool RequiresGradAnalysis::isGradAccessor(const CallExpr *CE) {
   const auto *MD =
       dyn_cast_or_null<CXXMethodDecl>(CE ? CE->getDirectCallee() : nullptr);
@@ -627,7 +622,7 @@ private:
                  /*Replace=*/true);
         return true;
       }
-      if (!isTensorClass(MD->getParent()) && isContainerInsert(Name)) {
+      if (!isTensorClass(MD->getParent()) && isContainerInsertName(Name)) {
         GradFlow F;
         for (const Expr *Arg : MC->arguments())
           F.merge(eval(Arg));

@@ -15,20 +15,6 @@ namespace torch_tidy {
 
 namespace {
 
-/// True when \p D is declared in namespace at or torch (or one nested in
-/// them).
-bool inLibTorchNamespace(const Decl *D) {
-  const NamespaceDecl *Outer = nullptr;
-  for (const DeclContext *C = D->getDeclContext(); C; C = C->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(C))
-      if (!NS->isInline())
-        Outer = NS;
-  if (!Outer || !Outer->getIdentifier())
-    return false;
-  StringRef N = Outer->getName();
-  return N == "at" || N == "torch";
-}
-
 bool isBool(QualType T) {
   return T.getNonReferenceType().getCanonicalType()->isBooleanType();
 }

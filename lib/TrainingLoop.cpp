@@ -5,6 +5,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -353,6 +354,60 @@ std::string spellObjectAccess(const AutogradEvent &E, const FunctionDecl *Owner,
   if (!pointeeClass(D->getType(), &How))
     return "";
   return D->getName().str() + (How == Access::Pointer ? "->" : ".");
+}
+
+llvm::SmallVector<const ValueDecl *, 2>
+optimizedModules(const ValueDecl *Optimizer, const TypeConfig &Types) {
+  llvm::SmallVector<const ValueDecl *, 2> Modules;
+  llvm::SmallVector<const Expr *, 4> Inits;
+  if (!Optimizer || isa<ParmVarDecl>(Optimizer))
+    return Modules;
+  if (const auto *VD = dyn_cast<VarDecl>(Optimizer)) {
+    if (const Expr *Init = VD->getInit())
+      Inits.push_back(Init);
+  } else if (const auto *FD = dyn_cast<FieldDecl>(Optimizer)) {
+    if (const Expr *Init = FD->getInClassInitializer())
+      Inits.push_back(Init);
+    // Reached through the class's declarations, so constructors defined in
+    // another file of the TU (or clangd's preamble) count as well.
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(FD->getParent()))
+      for (const CXXConstructorDecl *Ctor : RD->ctors()) {
+        const auto *Def =
+            dyn_cast_or_null<CXXConstructorDecl>(Ctor->getDefinition());
+        if (!Def)
+          continue;
+        for (const CXXCtorInitializer *CI : Def->inits())
+          if (CI->isWritten() && CI->getMember() == FD && CI->getInit())
+            Inits.push_back(CI->getInit());
+      }
+  }
+  // A local list of parameters is followed once: `auto ps =
+  // model->parameters(); SGD opt(ps, ...)`.
+  llvm::SmallPtrSet<const VarDecl *, 4> Followed;
+  for (size_t I = 0; I < Inits.size(); ++I)
+    forEachDescendant(
+        Inits[I],
+        [&](const Stmt *S) {
+          if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(S)) {
+            const CXXMethodDecl *MD = MCE->getMethodDecl();
+            if (MD &&
+                (hasName(MD, "parameters") ||
+                 hasName(MD, "named_parameters")) &&
+                isModuleClass(MD->getParent(), Types))
+              if (const ValueDecl *M =
+                      objectDecl(MCE->getImplicitObjectArgument()))
+                if (!llvm::is_contained(Modules, M))
+                  Modules.push_back(M);
+          } else if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+            const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+            if (VD && VD->isLocalVarDecl() && VD->getInit() &&
+                Followed.size() < 4 && Followed.insert(VD).second)
+              Inits.push_back(VD->getInit());
+          }
+          return Descend::Children;
+        },
+        [](const Stmt *) {});
+  return Modules;
 }
 
 } // namespace torch_tidy

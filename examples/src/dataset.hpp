@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <utility>
+#include <vector>
 
 // Samples are drawn from a Gaussian and labelled by a random linear "teacher"
 // model. For multi-class data the target is a class index (kLong scalar); for
@@ -19,6 +20,10 @@ class SyntheticDataset
                                          int64_t num_classes, uint64_t seed);
   static SyntheticDataset binary(int64_t num_samples, int64_t num_features,
                                  uint64_t seed);
+  // A dataset from rows read elsewhere (a CSV file, a sensor log) and their
+  // class labels.
+  static SyntheticDataset from_rows(const std::vector<std::vector<double>>& rows,
+                                    const std::vector<int64_t>& labels);
 
   // Splits off the first `num_train` samples as a training set; the rest
   // becomes the held-out set.

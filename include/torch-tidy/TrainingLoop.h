@@ -137,6 +137,15 @@ std::string spellObjectAccess(const AutogradEvent &E,
                               clang::SourceLocation Before,
                               const clang::SourceManager &SM);
 
+/// The modules whose parameters the optimizer \p Optimizer was built over:
+/// the objects of `parameters()` / `named_parameters()` calls of modules in
+/// its initialiser (a variable's, a member's default initialiser or its
+/// constructors' member initialisers; through parameter groups, one local
+/// variable holding the list, and `std::make_shared`). Empty when unknown,
+/// e.g. for an optimizer handed in as a parameter.
+llvm::SmallVector<const clang::ValueDecl *, 2>
+optimizedModules(const clang::ValueDecl *Optimizer, const TypeConfig &Types);
+
 } // namespace torch_tidy
 
 #endif

@@ -28,6 +28,11 @@ namespace torch_tidy {
 /// libc++'s `std::__1` are skipped). No string is built.
 bool hasQualifiedName(const clang::NamedDecl *D, llvm::StringRef QualifiedName);
 
+/// True when \p D is declared inside LibTorch's own namespaces: its outermost
+/// non-inline namespace is `at`, `c10` or `torch` (`torch::nn::functional`,
+/// `at::native`, ...).
+bool inLibTorchNamespace(const clang::Decl *D);
+
 /// True when \p D or one of its (transitive) bases is \p QualifiedName.
 bool isSameOrDerivedFrom(const clang::CXXRecordDecl *D,
                          llvm::StringRef QualifiedName);
@@ -181,6 +186,11 @@ bool isWrittenWithin(clang::SourceLocation Loc, const clang::Stmt *S,
 inline bool mayHaveLostCode(const clang::ASTContext &Ctx) {
   return Ctx.getDiagnostics().hasUncompilableErrorOccurred();
 }
+
+/// The name of a container method that adds its arguments to the container
+/// (`push_back`, `emplace_back`, `insert`, `emplace`, `assign`, ...), as the
+/// standard containers and torch::OrderedDict spell them.
+bool isContainerInsertName(llvm::StringRef MethodName);
 
 /// True when \p FD is one of \p QualifiedNames (functions or methods;
 /// `Class::method` names a method of the class or of a class derived from it).

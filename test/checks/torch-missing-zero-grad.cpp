@@ -605,3 +605,82 @@ void p_not_cleared_by_hand(Net &model, torch::optim::SGD &opt, Loader &loader) {
     opt.step();
   }
 }
+
+// P21: the module's own zero_grad() between backward() and step() of an
+// optimizer built over that module's parameters wipes the fresh gradients as
+// optimizer.zero_grad() would.
+void p21_module_zero_grad_between(Net &model, torch::Tensor x, torch::Tensor y) {
+  torch::optim::Adam opt(model->parameters(), torch::optim::AdamOptions(1e-3));
+  for (int i = 0; i < 10; ++i) {
+    lossOf(model, x, y).backward();
+    model->zero_grad();
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'zero_grad()' between 'backward()' and 'step()' discards the gradients just computed{{.*}} [torch-missing-zero-grad]
+    // CHECK-MESSAGES: :[[@LINE-3]]:{{[0-9]+}}: note: 'backward()' computes gradients here
+    // CHECK-MESSAGES: :[[@LINE+1]]:{{[0-9]+}}: note: the optimizer steps here
+    opt.step();
+    // CHECK-MESSAGES: :[[@LINE-8]]:22: note: 'opt' is built over the parameters of 'model', so clearing the module clears the optimizer's gradients
+  }
+}
+
+// P22: the same with the parameters first put in a local list.
+void p22_param_list(Net &model, torch::Tensor x, torch::Tensor y) {
+  auto params = model->parameters();
+  torch::optim::SGD opt(params, torch::optim::SGDOptions(0.1));
+  for (int i = 0; i < 10; ++i) {
+    lossOf(model, x, y).backward();
+    model->zero_grad();
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'zero_grad()' between 'backward()' and 'step()'{{.*}} [torch-missing-zero-grad]
+    // CHECK-MESSAGES: :[[@LINE-3]]:{{[0-9]+}}: note: 'backward()' computes gradients here
+    // CHECK-MESSAGES: :[[@LINE+1]]:{{[0-9]+}}: note: the optimizer steps here
+    opt.step();
+    // CHECK-MESSAGES: :[[@LINE-8]]:21: note: 'opt' is built over the parameters of 'model'{{.*}}
+  }
+}
+
+// P23: a trainer whose members hold the model and the optimizer, built in its
+// constructor's initialiser list.
+struct Trainer23 {
+  explicit Trainer23(Net m)
+      : model_(m), opt_(model_->parameters(), torch::optim::SGDOptions(0.1)) {}
+  void fit(torch::Tensor x, torch::Tensor y) {
+    for (int i = 0; i < 10; ++i) {
+      lossOf(model_, x, y).backward();
+      model_->zero_grad();
+      // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'zero_grad()' between 'backward()' and 'step()'{{.*}} [torch-missing-zero-grad]
+      // CHECK-MESSAGES: :[[@LINE-3]]:{{[0-9]+}}: note: 'backward()' computes gradients here
+      // CHECK-MESSAGES: :[[@LINE+1]]:{{[0-9]+}}: note: the optimizer steps here
+      opt_.step();
+      // CHECK-MESSAGES: :[[@LINE+4]]:21: note: 'opt_' is built over the parameters of 'model_'{{.*}}
+    }
+  }
+  Net model_;
+  torch::optim::SGD opt_;
+};
+
+// N21: a GAN clears the other network between the discriminator's backward()
+// and step(): the discriminator's optimizer does not hold those parameters.
+void n21_gan_other_network(Net &gen, Net &disc, torch::Tensor x, torch::Tensor y) {
+  torch::optim::Adam optG(gen->parameters(), torch::optim::AdamOptions(2e-4));
+  torch::optim::Adam optD(disc->parameters(), torch::optim::AdamOptions(2e-4));
+  for (int i = 0; i < 100; ++i) {
+    optD.zero_grad();
+    lossOf(disc, x, y).backward();
+    gen->zero_grad();
+    optD.step();
+    optG.zero_grad();
+    lossOf(gen, x, y).backward();
+    optG.step();
+  }
+}
+
+// N22: an optimizer handed in from elsewhere: whose parameters it holds is not
+// known here, so a module's zero_grad() there says nothing.
+void n22_unknown_optimizer(Net &model, torch::optim::SGD &opt, torch::Tensor x,
+                           torch::Tensor y) {
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    lossOf(model, x, y).backward();
+    model->zero_grad();
+    opt.step();
+  }
+}

@@ -109,3 +109,22 @@ void self_initialised_closure(torch::optim::LBFGS &opt) {
     opt.step(closure);
   }
 }
+
+// from_blob in a macro, through a dependent type and with a storage of
+// incomplete or odd shapes: nothing crashes, no fix-it lands in a macro.
+#define BLOB_OF(v) torch::from_blob((v).data(), {4})
+torch::Tensor blob_in_a_macro() {
+  std::vector<float> v(4, 1.f);
+  return BLOB_OF(v);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'torch::from_blob' does not copy local 'v', which is destroyed when 'blob_in_a_macro' returns, but the tensor is returned; call '.clone()' where the tensor escapes so that it owns its data [torch-from-blob-lifetime]
+}
+template <typename Buffer> torch::Tensor blob_of_dependent(Buffer b) {
+  return torch::from_blob(b.data(), {4});
+}
+torch::Tensor blob_self_assigned(int n) {
+  std::vector<float> v(4, 1.f);
+  torch::Tensor t = t;
+  t = torch::from_blob(v.data(), {4});
+  t = n > 0 ? t : t;
+  return n > 1 ? t.clone() : torch::Tensor();
+}
