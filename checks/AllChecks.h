@@ -12,6 +12,7 @@
 #include "MissingEvalCheck.h"
 #include "MissingZeroGradCheck.h"
 #include "ModuleHardcodedDeviceCheck.h"
+#include "RetainedLossGraphCheck.h"
 #include "SchedulerMisuseCheck.h"
 #include "UnnamedGradGuardCheck.h"
 #include "UnregisteredModuleMemberCheck.h"

@@ -98,17 +98,6 @@ static std::string schedulerName(const AutogradEvent &E) {
   return Out;
 }
 
-/// Whether \p Loc is written inside \p S.
-static bool within(SourceLocation Loc, const Stmt *S, const SourceManager &SM) {
-  SourceLocation L = SM.getExpansionLoc(Loc);
-  SourceLocation B = SM.getExpansionLoc(S->getBeginLoc());
-  SourceLocation E = SM.getExpansionLoc(S->getEndLoc());
-  if (L.isInvalid() || B.isInvalid() || E.isInvalid())
-    return false;
-  return !SM.isBeforeInTranslationUnit(L, B) &&
-         !SM.isBeforeInTranslationUnit(E, L);
-}
-
 void SchedulerMisuseCheck::checkLoop(const Stmt *Loop,
                                      ArrayRef<const Stmt *> Enclosing,
                                      const FunctionDecl *Owner) {
@@ -146,7 +135,7 @@ void SchedulerMisuseCheck::checkLoop(const Stmt *Loop,
     bool OwnSchedule = false;
     if (const auto *VD = dyn_cast_or_null<VarDecl>(S.Object))
       OwnSchedule = !Enclosing.empty() && VD->hasLocalStorage() &&
-                    within(VD->getLocation(), Enclosing.back(), SM);
+                    isWrittenWithin(VD->getLocation(), Enclosing.back(), SM);
     if (!Plateau && BatchLoop && !S.Conditional && !perBatchScheduler(Cls) &&
         (isDataLoaderLoop(Loop) || !OwnSchedule)) {
       if (!Reported.insert(Loc.getRawEncoding()).second)

@@ -31,6 +31,8 @@
 #include <map>
 #include <string>
 
+#include <unistd.h>
+
 namespace harm {
 
 class Run {
@@ -40,7 +42,6 @@ public:
         steps_(argc > 2 ? std::atoi(argv[2]) : default_steps) {
     torch::manual_seed(0);
     torch::set_num_threads(1);
-    curve_ << "step,loss\n";
   }
 
   int steps() const { return steps_; }
@@ -49,7 +50,15 @@ public:
   // reported.
   void loss(int step, const torch::Tensor &value) {
     step_ = step;
+    header("loss");
     curve_ << step << ',' << value.item<double>() << '\n';
+  }
+  // Records the resident memory (MB) after one step instead, for a pair whose
+  // harm is memory; the curve's column says which (plotted as such).
+  void memory(int step, double megabytes) {
+    step_ = step;
+    header("resident memory (MB)");
+    curve_ << step << ',' << megabytes << '\n';
   }
   void at(int step) { step_ = step; }
 
@@ -70,7 +79,14 @@ public:
   }
 
 private:
+  void header(const char *column) {
+    if (!header_)
+      curve_ << "step," << column << '\n';
+    header_ = true;
+  }
+
   std::ofstream curve_;
+  bool header_ = false;
   int steps_;
   int step_ = 0;
 };
@@ -118,6 +134,14 @@ inline int dispatch(int argc, char **argv) {
   } catch (const std::exception &error) {
     return run.fail(error);
   }
+}
+
+// The resident memory of this process in MB (Linux: /proc/self/statm).
+inline double residentMB() {
+  std::ifstream statm("/proc/self/statm");
+  long pages = 0, resident = 0;
+  statm >> pages >> resident;
+  return resident * (sysconf(_SC_PAGESIZE) / 1048576.0);
 }
 
 // The task's hidden weights: the same for the training and the test data.

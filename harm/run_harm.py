@@ -105,6 +105,19 @@ def describe(r):
     return "died at step %d: `%s`" % (r["step"], r["message"].replace("|", "\\|"))
 
 
+def curve_column(path):
+    """What a curve records: `loss`, or what a memory pair writes."""
+    with open(path) as fh:
+        return fh.readline().strip().split(",", 1)[-1]
+
+
+LABELS = {}
+
+
+def curve_label(check):
+    return LABELS.get(check, "training loss")
+
+
 def plot(check, curves, png):
     gp = shutil.which("gnuplot")
     if not gp:
@@ -112,9 +125,15 @@ def plot(check, curves, png):
     series = [(label, path) for label, path in curves if sum(1 for _ in open(path)) > 2]
     if not series:
         return False
+    # The curve's column: the training loss, or what a memory pair records.
+    column = curve_column(series[0][1])
+    ylabel = "training loss" if column == "loss" else column
+    LABELS[check] = ylabel
     script = ['set terminal pngcairo size 720,420 font "sans,10"', 'set output "%s"' % png,
               'set datafile separator ","', 'set key top right', 'set xlabel "step"',
-              'set ylabel "training loss"', 'set logscale y', 'set title "%s"' % check]
+              'set ylabel "%s"' % ylabel, 'set title "%s"' % check]
+    if column == "loss":
+        script.append('set logscale y')
     parts = ['"%s" using 1:2 skip 1 with lines lw 2 title "%s"' % (path, label) for label, path in series]
     script.append("plot " + ", ".join(parts))
     subprocess.run([gp], input="\n".join(script), text=True, check=True)
@@ -192,7 +211,8 @@ def write_page(docs, rows):
            "`test/harm/pairs.test` checks that torch-tidy reports each buggy program and stays silent",
            "on each fixed one. The plots show each program's own training loss; where the bug changes",
            "the loss itself (a loss given the wrong activation), compare the held-out metric, not the",
-           "curves. A run that died has no curve.", "",
+           "curves. A run that died has no curve. Where the harm is memory, not learning, the metric",
+           "and the plot are the process's resident memory instead.", "",
            "| check | buggy | fixed | buggy / fixed |", "|---|---|---|---|"]
     for check, b, f, png in rows:
         out.append("| [%s](checks/%s.md) | %s | %s | %s |" % (check, check, describe(b), describe(f), ratio(b, f)))
@@ -202,7 +222,7 @@ def write_page(docs, rows):
         out += [what(check), ""]
         out.append("Buggy: %s. Fixed: %s." % (describe(b), describe(f)))
         if png:
-            out += ["", "![training loss of the buggy and the fixed program](%s)" % png]
+            out += ["", "![%s of the buggy and the fixed program](%s)" % (curve_label(check), png)]
         out.append("")
     with open(os.path.join(docs, "harm.md"), "w") as fh:
         fh.write("\n".join(out))
@@ -224,7 +244,7 @@ def update_check_page(docs, check, b, f, png):
              "`harm/%s/`: the same training program with the bug and with its fix (seed 0, CPU;" % check,
              "[all pairs](../harm.md)). Buggy: %s. Fixed: %s." % (describe(b), describe(f))]
     if png:
-        block += ["", "![training loss of the buggy and the fixed program](../%s)" % png]
+        block += ["", "![%s of the buggy and the fixed program](../%s)" % (curve_label(check), png)]
     block += [END]
     block = "\n".join(block)
     if BEGIN in text and END in text:

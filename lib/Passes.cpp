@@ -40,30 +40,6 @@ static bool hasName(const NamedDecl *D, llvm::StringRef Name) {
   return D && D->getIdentifier() && D->getName() == Name;
 }
 
-/// A loss function of LibTorch (`at::mse_loss`, `torch::nn::functional::
-/// cross_entropy`, ...), known by its declaration in LibTorch's namespaces.
-static bool isLossFunction(const FunctionDecl *FD, const SourceManager &SM) {
-  if (!FD->getIdentifier() || !isLibraryCode(FD, SM))
-    return false;
-  llvm::StringRef Name = FD->getName();
-  if (!Name.contains("loss") && !Name.contains("cross_entropy") &&
-      !Name.contains("kl_div"))
-    return false;
-  const DeclContext *DC = FD->getDeclContext()->getEnclosingNamespaceContext();
-  while (DC && !DC->isTranslationUnit() && DC->getParent() &&
-         !DC->getParent()->isTranslationUnit())
-    DC = DC->getParent();
-  const auto *NS = dyn_cast_or_null<NamespaceDecl>(DC);
-  return NS && NS->getIdentifier() &&
-         (NS->getName() == "at" || NS->getName() == "torch");
-}
-
-/// A loss module of LibTorch (`torch::nn::MSELossImpl`, ...).
-static bool isLossModule(const CXXRecordDecl *D, const SourceManager &SM) {
-  return D && D->getIdentifier() && D->getName().ends_with("LossImpl") &&
-         isLibraryCode(D, SM);
-}
-
 static const CXXConstructExpr *constructionOf(const Expr *E) {
   if (!E)
     return nullptr;
@@ -127,7 +103,7 @@ struct PassAnalysis::Impl {
         }
         if (hasName(MD, "forward") || MD->getOverloadedOperator() == OO_Call) {
           Out.Forward = CE;
-          if (isLossModule(Cls, SM))
+          if (isLibTorchLossModule(Cls, SM))
             Out.Loss = CE;
           return Out;
         }
@@ -142,7 +118,7 @@ struct PassAnalysis::Impl {
         Out.NoGrad = CE;
         return Out;
       }
-      if (isLossFunction(FD, SM)) {
+      if (isLibTorchLossFunction(FD, SM)) {
         Out.Loss = CE;
         return Out;
       }

@@ -164,6 +164,54 @@ bool isPlateauSchedulerClass(const CXXRecordDecl *D) {
          isSameOrDerivedFrom(D, "torch::optim::ReduceLROnPlateauScheduler");
 }
 
+static bool hasName(const NamedDecl *D, llvm::StringRef Name) {
+  return D && D->getIdentifier() && D->getName() == Name;
+}
+
+bool isLibTorchLossFunction(const FunctionDecl *FD, const SourceManager &SM) {
+  if (!FD || !FD->getIdentifier() || !isLibraryCode(FD, SM))
+    return false;
+  llvm::StringRef Name = FD->getName();
+  if (!Name.contains("loss") && !Name.contains("cross_entropy") &&
+      !Name.contains("kl_div"))
+    return false;
+  const DeclContext *DC = FD->getDeclContext()->getEnclosingNamespaceContext();
+  while (DC && !DC->isTranslationUnit() && DC->getParent() &&
+         !DC->getParent()->isTranslationUnit())
+    DC = DC->getParent();
+  const auto *NS = dyn_cast_or_null<NamespaceDecl>(DC);
+  return NS && NS->getIdentifier() &&
+         (NS->getName() == "at" || NS->getName() == "torch");
+}
+
+bool isLibTorchLossModule(const CXXRecordDecl *D, const SourceManager &SM) {
+  return D && D->getIdentifier() && D->getName().ends_with("LossImpl") &&
+         isLibraryCode(D, SM);
+}
+
+const CXXRecordDecl *moduleForwardClass(const CallExpr *Call,
+                                        const TypeConfig &Config) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+  if (!MD ||
+      (!hasName(MD, "forward") && MD->getOverloadedOperator() != OO_Call))
+    return nullptr;
+  const CXXRecordDecl *Cls = calleeObjectClass(Call);
+  if (const CXXRecordDecl *Impl = holderImpl(Cls))
+    Cls = Impl;
+  return isModuleClass(Cls, Config) ? Cls : nullptr;
+}
+
+bool isWrittenWithin(SourceLocation Loc, const Stmt *S,
+                     const SourceManager &SM) {
+  SourceLocation L = SM.getExpansionLoc(Loc);
+  SourceLocation B = SM.getExpansionLoc(S->getBeginLoc());
+  SourceLocation E = SM.getExpansionLoc(S->getEndLoc());
+  if (L.isInvalid() || B.isInvalid() || E.isInvalid())
+    return false;
+  return !SM.isBeforeInTranslationUnit(L, B) &&
+         !SM.isBeforeInTranslationUnit(E, L);
+}
+
 bool isLibTorchGuardClass(const CXXRecordDecl *D,
                           llvm::ArrayRef<std::string> Extra) {
   static const char *const Guards[] = {

@@ -303,6 +303,7 @@ double train_with_validation(MLP& model, SyntheticDataset train_set,
   double val_loss = 0.0;
   model->train();
   for (int64_t epoch = 1; epoch <= config.epochs; ++epoch) {
+    torch::Tensor train_loss = torch::zeros({});
     for (auto& batch : *loader) {
       optimizer.zero_grad();
       // BUG(torch-missing-eval): the validation below switches the model to eval mode and nothing switches it back, so from the second epoch on it trains with dropout and noise off; call model->train() at the start of each epoch.
@@ -310,7 +311,10 @@ double train_with_validation(MLP& model, SyntheticDataset train_set,
       auto loss = torch::nn::functional::cross_entropy(logits, batch.target);
       loss.backward();
       optimizer.step();
+      // BUG(torch-retained-loss-graph): the loss is added to a tensor that lives for the whole epoch, so the sum keeps the autograd graph of every batch (activations included) alive and memory grows with each batch; add loss.detach() or accumulate loss.item<double>() into a double.
+      train_loss += loss;
     }
+    log_epoch("training", epoch, train_loss.item<double>());
     model->eval();
     torch::NoGradGuard no_grad;
     val_loss = 0.0;

@@ -69,6 +69,21 @@ bool isSchedulerClass(const clang::CXXRecordDecl *D);
 /// derived from it), stepped with a metric and not derived from `LRScheduler`.
 bool isPlateauSchedulerClass(const clang::CXXRecordDecl *D);
 
+/// A loss function of LibTorch (`at::mse_loss`, `torch::nll_loss`,
+/// `torch::nn::functional::cross_entropy`, ...), known by its declaration in
+/// LibTorch's namespaces and headers.
+bool isLibTorchLossFunction(const clang::FunctionDecl *FD,
+                            const clang::SourceManager &SM);
+/// A loss module of LibTorch (`torch::nn::MSELossImpl`, ...).
+bool isLibTorchLossModule(const clang::CXXRecordDecl *D,
+                          const clang::SourceManager &SM);
+
+/// For a module's `forward()` or call operator (`model->forward(x)`,
+/// `model(x)` on a holder, `(*ptr)(x)`): the module class (the Impl for
+/// holders); null for any other call.
+const clang::CXXRecordDecl *moduleForwardClass(const clang::CallExpr *Call,
+                                               const TypeConfig &Config);
+
 /// LibTorch's RAII guard classes, which switch a thread-local mode or the
 /// current device for as long as an object of them lives (or one derived from
 /// them): grad mode (`c10::AutoGradMode`, `c10::NoGradGuard`,
@@ -157,6 +172,10 @@ const clang::LambdaExpr *lambdaOf(const clang::Expr *E);
 bool isLibraryCode(clang::SourceLocation Loc, const clang::SourceManager &SM);
 /// The same for where \p D is written (its expansion location).
 bool isLibraryCode(const clang::Decl *D, const clang::SourceManager &SM);
+
+/// Whether \p Loc is written inside \p S (expansion locations compared).
+bool isWrittenWithin(clang::SourceLocation Loc, const clang::Stmt *S,
+                     const clang::SourceManager &SM);
 
 /// Whether clang found code in this translation unit it could not compile (an
 /// unresolved name, a header not found). Such a statement is often dropped from

@@ -1,0 +1,114 @@
+//===--- Graphs.h - which tensors carry an autograd graph -------*- C++ -*-===//
+//
+// Which tensor values hold on to an autograd graph recorded by the code: the
+// result of a loss (a LibTorch loss module or function, or a configured
+// in-house one) or of a module's forward pass (`model->forward(x)`,
+// `model(x)` on a holder, a `Sequential`), computed while autograd records
+// (GradMode.h), and what is computed from them:
+//  * followed through tensor methods and LibTorch functions (`loss.mean()`,
+//    `torch::stack({a, b})`, `a + b`), local variables (every write of them,
+//    lambdas included), `?:`, and the return values of user functions
+//    (memoised summaries on the summary engine, read down to MaxCallDepth);
+//  * `detach()`, `data()`, `item()`, integer and boolean results (`argmax`,
+//    `eq`, `a < b`, ...) and anything that is not a tensor end the graph; parameters, members and globals are not followed (unknown, so no
+//    graph is claimed).
+//
+// Also here: whether a variable feeds a backward pass (`backward()`,
+// `torch::autograd::backward`/`grad`) anywhere in the function that declares
+// it, or leaves it (returned, handed to a user function), i.e. whether a graph
+// kept in it may be wanted.
+//
+// Everything works top-down from a function definition: no parent map.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCH_TIDY_GRAPHS_H
+#define TORCH_TIDY_GRAPHS_H
+
+#include "torch-tidy/GradMode.h"
+#include "torch-tidy/Summaries.h"
+#include "torch-tidy/Types.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace torch_tidy {
+
+struct GraphConfig {
+  TypeConfig Types;
+  /// Functions or methods (qualified names) whose result is a loss carrying
+  /// a graph, besides LibTorch's losses.
+  std::vector<std::string> LossFunctions;
+  /// How deep user functions are read for what they return (Summaries.h).
+  unsigned MaxCallDepth = DefaultMaxCallDepth;
+};
+
+/// Where a tensor's graph was recorded.
+struct GraphOrigin {
+  /// The loss or forward call that recorded it (inside a helper when reached
+  /// through one).
+  const clang::CallExpr *Call = nullptr;
+  /// The call written in the function asked about through which it was
+  /// reached: Call itself, or the helper call.
+  const clang::CallExpr *Site = nullptr;
+  /// A loss rather than a module's forward pass.
+  bool Loss = false;
+  /// The outermost helper it was reached through, or null.
+  const clang::FunctionDecl *Via = nullptr;
+};
+
+class GraphAnalysis {
+public:
+  GraphAnalysis(const GraphConfig &Config, const clang::SourceManager &SM,
+                GradModeAnalysis &GradMode)
+      : Config(Config), SM(SM), GradMode(GradMode), Engine(Config.MaxCallDepth),
+        Returns(Engine) {}
+
+  /// Whether \p E, an expression of \p FD's body, is a tensor that carries a
+  /// graph recorded by a loss or a forward pass; std::nullopt when it does
+  /// not or is not known to.
+  std::optional<GraphOrigin> graphOf(const clang::Expr *E,
+                                     const clang::FunctionDecl *FD);
+
+  /// Whether \p V (a local variable, or a member of a class) may be wanted
+  /// with its graph: in \p Scope (the function declaring the variable, or for
+  /// a member each method of its class), it is read by a backward pass
+  /// (`x.backward()`, `torch::autograd::backward`/`grad`) directly or through
+  /// local variables computed from it, returned, or handed to a user function
+  /// or a function that is not LibTorch's or the standard library's.
+  bool mayBeWanted(const clang::ValueDecl *V,
+                   llvm::ArrayRef<const clang::FunctionDecl *> Scope);
+
+private:
+  std::optional<GraphOrigin>
+  eval(const clang::Expr *E, const clang::FunctionDecl *FD, unsigned Level);
+  std::optional<GraphOrigin> returned(const clang::FunctionDecl *FD,
+                                      unsigned Level);
+  /// The values written to local variables declared in \p FD's body (lambdas
+  /// included): initialisers, assignments, compound assignments, the range
+  /// of a range-for for its loop variable.
+  const llvm::DenseMap<const clang::VarDecl *,
+                       llvm::SmallVector<const clang::Expr *, 2>> &
+  writes(const clang::FunctionDecl *FD);
+  bool mentions(const clang::Expr *E, const clang::ValueDecl *V);
+
+  const GraphConfig &Config;
+  const clang::SourceManager &SM;
+  GradModeAnalysis &GradMode;
+  SummaryEngine Engine;
+  Summaries<const clang::FunctionDecl *, std::optional<GraphOrigin>> Returns;
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::DenseMap<const clang::VarDecl *,
+                                llvm::SmallVector<const clang::Expr *, 2>>>
+      Writes;
+};
+
+} // namespace torch_tidy
+
+#endif

@@ -1,0 +1,327 @@
+//===--- Graphs.cpp - which tensors carry an autograd graph ---------------===//
+#include "torch-tidy/Graphs.h"
+#include "torch-tidy/EvaluationOrder.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace clang;
+
+namespace torch_tidy {
+
+namespace {
+
+/// Expressions read per question: a bound on work, not a depth.
+constexpr unsigned Budget = 512;
+
+bool hasName(const NamedDecl *D, llvm::StringRef Name) {
+  return D && D->getIdentifier() && D->getName() == Name;
+}
+
+/// Tensor methods whose result holds no graph of the tensor.
+bool endsGraph(const CXXMethodDecl *MD) {
+  if (!MD->getIdentifier())
+    return false;
+  return llvm::is_contained({"detach", "detach_", "data", "item", "tolist",
+                             "numel", "dim", "size", "sizes"},
+                            MD->getName());
+}
+
+/// LibTorch operations whose result is integer or boolean, which autograd
+/// does not record (`output.argmax(1)`, `torch::eq(a, b)`, `a == b`).
+bool hasNoGraphResult(const CallExpr *CE, const FunctionDecl *Callee) {
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE))
+    switch (OC->getOperator()) {
+    case OO_EqualEqual:
+    case OO_ExclaimEqual:
+    case OO_Less:
+    case OO_LessEqual:
+    case OO_Greater:
+    case OO_GreaterEqual:
+    case OO_Exclaim:
+      return true;
+    default:
+      break;
+    }
+  if (!Callee->getIdentifier())
+    return false;
+  return llvm::is_contained(
+      {"argmax",      "argmin",      "argsort",     "multinomial",
+       "eq",          "ne",          "lt",          "le",
+       "gt",          "ge",          "greater",     "greater_equal",
+       "less",        "less_equal",  "not_equal",   "isnan",
+       "isinf",       "isfinite",    "nonzero",     "logical_and",
+       "logical_or",  "logical_not", "logical_xor", "bucketize",
+       "searchsorted"},
+      Callee->getName());
+}
+
+const Expr *strip(const Expr *E) {
+  return stripExpr(E, Strip::Temporaries | Strip::Copies | Strip::Moves |
+                          Strip::Conversions);
+}
+
+/// The function whose body declares \p VD.
+const FunctionDecl *ownerOf(const VarDecl *VD) {
+  return dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+}
+
+/// A local variable whose writes can be read: not a parameter, not static.
+const VarDecl *localVar(const Expr *E) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
+  if (!DRE)
+    return nullptr;
+  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!VD || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() || !ownerOf(VD))
+    return nullptr;
+  return VD;
+}
+
+bool isBackwardCall(const CallExpr *CE) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD)
+    return false;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    return hasName(MD, "backward") && isTensorClass(MD->getParent());
+  return hasQualifiedName(FD, "torch::autograd::backward") ||
+         hasQualifiedName(FD, "torch::autograd::grad");
+}
+
+} // namespace
+
+const llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> &
+GraphAnalysis::writes(const FunctionDecl *FD) {
+  auto It = Writes.find(FD);
+  if (It != Writes.end())
+    return It->second;
+  auto &Out = Writes[FD];
+  if (!FD->getBody())
+    return Out;
+  auto VarOf = [](const Expr *E) -> const VarDecl * {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      return dyn_cast<VarDecl>(DRE->getDecl());
+    return nullptr;
+  };
+  forEachDescendant(FD->getBody(), [&](const Stmt *X) {
+    if (const auto *DS = dyn_cast<DeclStmt>(X)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          if (VD->getInit())
+            Out[VD].push_back(VD->getInit());
+    } else if (const auto *R = dyn_cast<CXXForRangeStmt>(X)) {
+      if (R->getLoopVariable() && R->getRangeInit())
+        Out[R->getLoopVariable()].push_back(R->getRangeInit());
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(X)) {
+      if (BO->isAssignmentOp())
+        if (const VarDecl *VD = VarOf(BO->getLHS()))
+          Out[VD].push_back(BO->getRHS());
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(X)) {
+      if (OC->isAssignmentOp() && OC->getNumArgs() == 2)
+        if (const VarDecl *VD = VarOf(OC->getArg(0)))
+          Out[VD].push_back(OC->getArg(1));
+    }
+    return Descend::Children;
+  });
+  return Out;
+}
+
+std::optional<GraphOrigin> GraphAnalysis::returned(const FunctionDecl *FD,
+                                                   unsigned Level) {
+  return Returns.get(FD, Level, [&]() -> std::optional<GraphOrigin> {
+    std::optional<GraphOrigin> Out;
+    if (!FD->getBody() || !isTensorType(FD->getReturnType()))
+      return Out;
+    forEachDescendant(FD->getBody(), [&](const Stmt *X) {
+      if (isa<LambdaExpr>(X))
+        return Descend::Skip;
+      if (const auto *RS = dyn_cast<ReturnStmt>(X))
+        if (RS->getRetValue())
+          Out = eval(RS->getRetValue(), FD, Level);
+      return Out ? Descend::Stop : Descend::Children;
+    });
+    return Out;
+  });
+}
+
+std::optional<GraphOrigin> GraphAnalysis::graphOf(const Expr *E,
+                                                  const FunctionDecl *FD) {
+  if (!E || !FD)
+    return std::nullopt;
+  return eval(E, FD, 0);
+}
+
+std::optional<GraphOrigin> GraphAnalysis::eval(const Expr *Start,
+                                               const FunctionDecl *StartFD,
+                                               unsigned Level) {
+  struct Item {
+    const Expr *E;
+    const FunctionDecl *FD;
+  };
+  llvm::SmallVector<Item, 16> Work{{Start, StartFD}};
+  llvm::DenseSet<const VarDecl *> Seen;
+  unsigned Left = Budget;
+  auto Recording = [&](const FunctionDecl *FD, const Stmt *S) {
+    return GradMode.at(FD, S).Records;
+  };
+  auto PushAll = [&](const CallExpr *CE, const FunctionDecl *FD) {
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+      Work.push_back({MC->getImplicitObjectArgument(), FD});
+    for (const Expr *A : CE->arguments())
+      Work.push_back({A, FD});
+  };
+  while (!Work.empty()) {
+    if (Left-- == 0)
+      return std::nullopt; // too much to read: not known
+    Item It = Work.pop_back_val();
+    const Expr *E = strip(It.E);
+    if (!E)
+      continue;
+    // A list of tensors (`torch::stack({a, b})`, a TensorList) holds what
+    // its elements hold.
+    if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+      for (const Expr *Init : IL->inits())
+        Work.push_back({Init, It.FD});
+      continue;
+    }
+    if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(E)) {
+      Work.push_back({SIL->getSubExpr(), It.FD});
+      continue;
+    }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      if (!isTensorType(E->getType()))
+        for (const Expr *A : CE->arguments())
+          Work.push_back({A, It.FD});
+      continue;
+    }
+    if (!isTensorType(E->getType()))
+      continue;
+    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+      Work.push_back({CO->getTrueExpr(), It.FD});
+      Work.push_back({CO->getFalseExpr(), It.FD});
+      continue;
+    }
+    if (const VarDecl *VD = localVar(E)) {
+      if (!Seen.insert(VD).second)
+        continue;
+      const FunctionDecl *Owner = ownerOf(VD);
+      auto W = writes(Owner).find(VD);
+      if (W != writes(Owner).end())
+        for (const Expr *Write : W->second)
+          Work.push_back({Write, Owner});
+      continue;
+    }
+    const auto *CE = dyn_cast<CallExpr>(E);
+    if (!CE)
+      continue;
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee)
+      continue;
+    if (const CXXRecordDecl *Module = moduleForwardClass(CE, Config.Types)) {
+      if (Recording(It.FD, CE))
+        return GraphOrigin{CE, CE, isLibTorchLossModule(Module, SM), nullptr};
+      continue;
+    }
+    if (isLibTorchLossFunction(Callee, SM) ||
+        matchesFunctionList(Callee, Config.LossFunctions)) {
+      if (Recording(It.FD, CE))
+        return GraphOrigin{CE, CE, true, nullptr};
+      continue;
+    }
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
+        MD && isTensorClass(MD->getParent())) {
+      if (!endsGraph(MD) && !hasNoGraphResult(CE, MD))
+        PushAll(CE, It.FD);
+      continue;
+    }
+    if (isLibraryCode(Callee, SM)) {
+      if (!hasNoGraphResult(CE, Callee))
+        PushAll(CE, It.FD);
+      continue;
+    }
+    const FunctionDecl *Def = nullptr;
+    if (!Callee->hasBody(Def) || !Def || Def->isDependentContext() ||
+        isLibraryCode(Def, SM))
+      continue;
+    if (std::optional<GraphOrigin> R = returned(Def, Level + 1))
+      if (Recording(It.FD, CE))
+        return GraphOrigin{R->Call, CE, R->Loss, Def};
+  }
+  return std::nullopt;
+}
+
+bool GraphAnalysis::mentions(const Expr *Start, const ValueDecl *V) {
+  llvm::SmallVector<const Expr *, 8> Work{Start};
+  llvm::DenseSet<const VarDecl *> Seen;
+  unsigned Left = Budget;
+  bool Found = false;
+  while (!Work.empty() && !Found) {
+    const Expr *E = Work.pop_back_val();
+    forEachDescendant(E, [&](const Stmt *X) {
+      if (Left-- == 0) {
+        Found = true; // too much to read: taken as a mention (silence)
+        return Descend::Stop;
+      }
+      // A lambda's body is read where it is written (mayBeWanted walks it):
+      // a closure that captures V is not V.
+      if (isa<LambdaExpr>(X))
+        return Descend::Skip;
+      const ValueDecl *D = nullptr;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
+        D = DRE->getDecl();
+      else if (const auto *ME = dyn_cast<MemberExpr>(X))
+        D = ME->getMemberDecl();
+      if (D == V) {
+        Found = true;
+        return Descend::Stop;
+      }
+      if (const VarDecl *W = localVar(dyn_cast<Expr>(X)))
+        if (Seen.insert(W).second) {
+          const auto &Ws = writes(ownerOf(W));
+          auto It = Ws.find(W);
+          if (It != Ws.end())
+            Work.append(It->second.begin(), It->second.end());
+        }
+      return Descend::Children;
+    });
+  }
+  return Found;
+}
+
+bool GraphAnalysis::mayBeWanted(const ValueDecl *V,
+                                llvm::ArrayRef<const FunctionDecl *> Scope) {
+  for (const FunctionDecl *FD : Scope) {
+    if (!FD || !FD->getBody())
+      continue;
+    bool Wanted = false;
+    forEachDescendant(FD->getBody(), [&](const Stmt *X) {
+      if (const auto *RS = dyn_cast<ReturnStmt>(X)) {
+        if (RS->getRetValue() &&
+            !RS->getRetValue()->getType()->isArithmeticType() &&
+            mentions(RS->getRetValue(), V))
+          Wanted = true;
+      } else if (const auto *CE = dyn_cast<CallExpr>(X)) {
+        const FunctionDecl *Callee = CE->getDirectCallee();
+        if (isBackwardCall(CE)) {
+          if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+            Wanted = mentions(MC->getImplicitObjectArgument(), V);
+          for (const Expr *A : CE->arguments())
+            Wanted = Wanted || mentions(A, V);
+        } else if (!Callee || !isLibraryCode(Callee, SM)) {
+          // Handed to code that may run a backward pass on it (a number
+          // made from it, such as `item()`, cannot).
+          for (const Expr *A : CE->arguments())
+            Wanted =
+                Wanted || (!A->getType()->isArithmeticType() && mentions(A, V));
+        }
+      }
+      return Wanted ? Descend::Stop : Descend::Children;
+    });
+    if (Wanted)
+      return true;
+  }
+  return false;
+}
+
+} // namespace torch_tidy
