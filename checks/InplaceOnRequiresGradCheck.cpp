@@ -58,16 +58,7 @@ void InplaceOnRequiresGradCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void InplaceOnRequiresGradCheck::check(const MatchFinder::MatchResult &Result) {
-  if (handOverUserCode(*this, Result, {{UserCode::Functions, "fn"}}))
-    return;
-  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  // Templates are analysed once per instantiation, where types are known.
-  if (!FD || FD->isDependentContext() || FD->isInvalidDecl())
-    return;
-  if (!Index)
-    Index.emplace(*Result.SourceManager);
-  Ctx = Result.Context;
-  Index->add(FD);
+  indexUserFunctions(*this, Result, Index, Ctx);
 }
 
 void InplaceOnRequiresGradCheck::onEndOfTranslationUnit() {

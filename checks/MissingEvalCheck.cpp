@@ -61,16 +61,7 @@ void MissingEvalCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void MissingEvalCheck::check(const MatchFinder::MatchResult &Result) {
-  if (handOverUserCode(*this, Result, {{UserCode::Functions, "fn"}}))
-    return;
-  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  // Templates are analysed once per instantiation, where types are known.
-  if (!FD || FD->isDependentContext() || FD->isInvalidDecl())
-    return;
-  if (!Index)
-    Index.emplace(*Result.SourceManager);
-  Ctx = Result.Context;
-  Index->add(FD);
+  indexUserFunctions(*this, Result, Index, Ctx);
 }
 
 void MissingEvalCheck::onEndOfTranslationUnit() {

@@ -242,4 +242,18 @@ bool handOverUserCode(tidy::ClangTidyCheck &Check,
   return true;
 }
 
+void indexUserFunctions(clang::tidy::ClangTidyCheck &Check,
+                        const MatchFinder::MatchResult &Result,
+                        std::optional<FunctionIndex> &Index, ASTContext *&Ctx) {
+  if (handOverUserCode(Check, Result, {{UserCode::Functions, "fn"}}))
+    return;
+  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
+  if (!FD || FD->isDependentContext() || FD->isInvalidDecl())
+    return;
+  if (!Index)
+    Index.emplace(*Result.SourceManager);
+  Ctx = Result.Context;
+  Index->add(FD);
+}
+
 } // namespace torch_tidy

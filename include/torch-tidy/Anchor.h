@@ -22,6 +22,8 @@
 #ifndef TORCH_TIDY_ANCHOR_H
 #define TORCH_TIDY_ANCHOR_H
 
+#include "torch-tidy/FunctionIndex.h"
+
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang/AST/DeclBase.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -29,6 +31,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <initializer_list>
+#include <optional>
 #include <vector>
 
 namespace torch_tidy {
@@ -88,6 +91,17 @@ bool handOverUserCode(
     clang::tidy::ClangTidyCheck &Check,
     const clang::ast_matchers::MatchFinder::MatchResult &Result,
     std::initializer_list<UserCodeBinding> Bindings);
+
+/// The whole check() of a check that decides once the translation unit is
+/// indexed (in onEndOfTranslationUnit, since a function's callers decide what
+/// it is entered with): hands the anchor's match over, then adds each user
+/// function definition to \p Index, made on first use, and keeps the AST
+/// context in \p Ctx. Templates are indexed once per instantiation, where
+/// types are known.
+void indexUserFunctions(
+    clang::tidy::ClangTidyCheck &Check,
+    const clang::ast_matchers::MatchFinder::MatchResult &Result,
+    std::optional<FunctionIndex> &Index, clang::ASTContext *&Ctx);
 
 } // namespace torch_tidy
 
