@@ -231,11 +231,8 @@ void DiscardedTensorResultCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void DiscardedTensorResultCheck::check(const MatchFinder::MatchResult &Result) {
-  if (handOverUserCode(*this, Result, {{UserCode::Functions, "fn"}}))
-    return;
-  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  // Templates are analysed once per instantiation, where types are known.
-  if (!FD || FD->isDependentContext() || FD->isInvalidDecl() || !FD->getBody())
+  const FunctionDecl *FD = userFunction(*this, Result);
+  if (!FD || !FD->getBody())
     return;
   InTemplate = FD->getTemplateInstantiationPattern() != nullptr;
   ASTContext &Ctx = *Result.Context;

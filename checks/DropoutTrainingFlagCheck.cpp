@@ -101,11 +101,8 @@ void DropoutTrainingFlagCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void DropoutTrainingFlagCheck::check(const MatchFinder::MatchResult &Result) {
-  if (handOverUserCode(*this, Result, {{UserCode::Functions, "fn"}}))
-    return;
-  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  // Templates are analysed once per instantiation, where types are known.
-  if (!FD || FD->isDependentContext() || FD->isInvalidDecl() || !FD->getBody())
+  const FunctionDecl *FD = userFunction(*this, Result);
+  if (!FD || !FD->getBody())
     return;
   const CXXMethodDecl *MD = moduleMethod(FD);
   if (!MD)

@@ -140,11 +140,8 @@ void FromBlobLifetimeCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void FromBlobLifetimeCheck::check(const MatchFinder::MatchResult &Result) {
-  if (handOverUserCode(*this, Result, {{UserCode::Functions, "fn"}}))
-    return;
-  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  // Templates are analysed once per instantiation, where types are known.
-  if (!FD || FD->isDependentContext() || FD->isInvalidDecl() || !FD->getBody())
+  const FunctionDecl *FD = userFunction(*this, Result);
+  if (!FD || !FD->getBody())
     return;
   bool InTemplate = FD->getTemplateInstantiationPattern() != nullptr;
   for (const BlobLifetimeIssue &I : findBlobLifetimeIssues(FD, Config))

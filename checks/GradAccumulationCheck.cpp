@@ -60,11 +60,8 @@ void GradAccumulationCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void GradAccumulationCheck::check(const MatchFinder::MatchResult &Result) {
-  if (handOverUserCode(*this, Result, {{UserCode::Functions, "fn"}}))
-    return;
-  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  // Templates are analysed once per instantiation, where types are known.
-  if (!FD || FD->isDependentContext() || FD->isInvalidDecl())
+  const FunctionDecl *FD = userFunction(*this, Result);
+  if (!FD)
     return;
   if (!Events)
     Events.emplace(Config, *Result.SourceManager);

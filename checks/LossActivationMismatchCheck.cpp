@@ -43,11 +43,8 @@ void LossActivationMismatchCheck::registerMatchers(MatchFinder *Finder) {
 
 void LossActivationMismatchCheck::check(
     const MatchFinder::MatchResult &Result) {
-  if (handOverUserCode(*this, Result, {{UserCode::Functions, "fn"}}))
-    return;
-  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  // Templates are analysed once per instantiation, where types are known.
-  if (!FD || FD->isDependentContext() || FD->isInvalidDecl() || !FD->getBody())
+  const FunctionDecl *FD = userFunction(*this, Result);
+  if (!FD || !FD->getBody())
     return;
   if (!Analysis)
     Analysis.emplace(ActivationOpts.config(), *Result.SourceManager);

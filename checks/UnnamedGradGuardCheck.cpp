@@ -120,11 +120,8 @@ bool UnnamedGradGuardCheck::isGuard(const CXXRecordDecl *RD) const {
 }
 
 void UnnamedGradGuardCheck::check(const MatchFinder::MatchResult &Result) {
-  if (handOverUserCode(*this, Result, {{UserCode::Functions, "fn"}}))
-    return;
-  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  // Templates are analysed once per instantiation, where types are known.
-  if (!FD || FD->isDependentContext() || FD->isInvalidDecl() || !FD->getBody())
+  const FunctionDecl *FD = userFunction(*this, Result);
+  if (!FD || !FD->getBody())
     return;
   InTemplate = FD->getTemplateInstantiationPattern() != nullptr;
   ASTContext &Ctx = *Result.Context;

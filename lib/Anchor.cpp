@@ -242,13 +242,21 @@ bool handOverUserCode(tidy::ClangTidyCheck &Check,
   return true;
 }
 
+const FunctionDecl *userFunction(clang::tidy::ClangTidyCheck &Check,
+                                 const MatchFinder::MatchResult &Result) {
+  if (handOverUserCode(Check, Result, {{UserCode::Functions, "fn"}}))
+    return nullptr;
+  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
+  if (!FD || FD->isDependentContext() || FD->isInvalidDecl())
+    return nullptr;
+  return FD;
+}
+
 void indexUserFunctions(clang::tidy::ClangTidyCheck &Check,
                         const MatchFinder::MatchResult &Result,
                         std::optional<FunctionIndex> &Index, ASTContext *&Ctx) {
-  if (handOverUserCode(Check, Result, {{UserCode::Functions, "fn"}}))
-    return;
-  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  if (!FD || FD->isDependentContext() || FD->isInvalidDecl())
+  const FunctionDecl *FD = userFunction(Check, Result);
+  if (!FD)
     return;
   if (!Index)
     Index.emplace(*Result.SourceManager);

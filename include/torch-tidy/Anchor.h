@@ -92,12 +92,20 @@ bool handOverUserCode(
     const clang::ast_matchers::MatchFinder::MatchResult &Result,
     std::initializer_list<UserCodeBinding> Bindings);
 
+/// Call first in the check() of a check that judges function definitions: hands
+/// the anchor's match over (handOverUserCode) and returns null then; else the
+/// user function definition handed over, or null when it is to be skipped:
+/// dependent (templates are analysed once per instantiation, where types are
+/// known) or invalid.
+const clang::FunctionDecl *
+userFunction(clang::tidy::ClangTidyCheck &Check,
+             const clang::ast_matchers::MatchFinder::MatchResult &Result);
+
 /// The whole check() of a check that decides once the translation unit is
 /// indexed (in onEndOfTranslationUnit, since a function's callers decide what
 /// it is entered with): hands the anchor's match over, then adds each user
 /// function definition to \p Index, made on first use, and keeps the AST
-/// context in \p Ctx. Templates are indexed once per instantiation, where
-/// types are known.
+/// context in \p Ctx (userFunction's definitions).
 void indexUserFunctions(
     clang::tidy::ClangTidyCheck &Check,
     const clang::ast_matchers::MatchFinder::MatchResult &Result,

@@ -10,7 +10,8 @@ check, and puts the per-check cost back.
 
 For every checks/*Check.cpp: no `addMatcher(` and no AST-matcher registration
 outside the anchor; registerMatchers() calls registerAnchor() and nothing else;
-check() starts with handOverUserCode(). The anchor itself (lib/Anchor.cpp) is
+check() starts with handOverUserCode(), or with userFunction() or
+indexUserFunctions(), which call it. The anchor itself (lib/Anchor.cpp) is
 the only source with `addMatcher(`.
 """
 import os
@@ -63,10 +64,13 @@ def main(root):
         if chk is None:
             problems.append("%s: no %s::check(const MatchFinder::MatchResult &Result)"
                             % (name, cls))
-        elif not re.match(r"\s*if\s*\(\s*handOverUserCode\s*\(\s*\*this\s*,\s*Result\s*,",
-                          chk):
+        elif not (re.match(r"\s*if\s*\(\s*handOverUserCode\s*\(\s*\*this\s*,\s*Result\s*,", chk)
+                  or re.match(r"\s*const\s+FunctionDecl\s*\*\s*FD\s*=\s*userFunction\s*\(\s*\*this\s*,\s*Result\s*\)\s*;", chk)
+                  or re.match(r"\s*indexUserFunctions\s*\(\s*\*this\s*,\s*Result\s*,", chk)):
             problems.append("%s: check() must start with "
-                            "`if (handOverUserCode(*this, Result, {...})) return;`" % name)
+                            "`if (handOverUserCode(*this, Result, {...})) return;`, "
+                            "`const FunctionDecl *FD = userFunction(*this, Result);` "
+                            "or `indexUserFunctions(*this, Result, ...);`" % name)
     # Nothing else registers matchers either (the shared analyses walk down).
     for sub in ("lib", "include"):
         for dirpath, _, files in os.walk(os.path.join(root, sub)):
