@@ -163,10 +163,6 @@ bool continues(const Stmt *S) {
   return false;
 }
 
-bool hasName(const NamedDecl *D, llvm::StringRef Name) {
-  return D && D->getIdentifier() && D->getName() == Name;
-}
-
 /// Tensor methods and ATen functions that scale their tensor.
 bool isScalingName(const NamedDecl *D) {
   for (llvm::StringRef N :

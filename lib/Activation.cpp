@@ -18,10 +18,6 @@ using AO = ActivationOp;
 // Names
 //===----------------------------------------------------------------------===//
 
-static bool hasName(const NamedDecl *D, llvm::StringRef Name) {
-  return D && D->getIdentifier() && D->getName() == Name;
-}
-
 static llvm::StringRef nameOf(const NamedDecl *D) {
   return D && D->getIdentifier() ? D->getName() : llvm::StringRef();
 }

@@ -16,10 +16,6 @@ namespace {
 /// Expressions read per question: a bound on work, not a depth.
 constexpr unsigned Budget = 512;
 
-bool hasName(const NamedDecl *D, llvm::StringRef Name) {
-  return D && D->getIdentifier() && D->getName() == Name;
-}
-
 /// Tensor methods whose result holds no graph of the tensor.
 bool endsGraph(const CXXMethodDecl *MD) {
   if (!MD->getIdentifier())

@@ -13,10 +13,6 @@ using namespace clang;
 
 namespace torch_tidy {
 
-static bool hasName(const NamedDecl *D, llvm::StringRef Name) {
-  return D && D->getIdentifier() && D->getName() == Name;
-}
-
 bool ModuleMember::registeredBy(unsigned Setup) const {
   return llvm::is_contained(RegisteredBy, Setup);
 }

@@ -36,10 +36,6 @@ bool isDataLoaderLoop(const Stmt *Loop) {
   return RD && isSameOrDerivedFrom(RD, "torch::data::DataLoaderBase");
 }
 
-static bool hasName(const NamedDecl *D, llvm::StringRef Name) {
-  return D && D->getIdentifier() && D->getName() == Name;
-}
-
 static const CXXConstructExpr *constructionOf(const Expr *E) {
   if (!E)
     return nullptr;

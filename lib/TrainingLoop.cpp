@@ -38,10 +38,6 @@ bool clearsGradientsOf(const AutogradEvent &Z, const AutogradEvent &Step,
   return isModuleClass(Z.ObjectClass, Types);
 }
 
-static bool hasName(const NamedDecl *D, llvm::StringRef Name) {
-  return D && D->getIdentifier() && D->getName() == Name;
-}
-
 /// For `p.grad()` or `p.mutable_grad()` of a tensor, that method; else null.
 static const CXXMethodDecl *gradientAccessor(const Expr *E) {
   const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(

@@ -9,6 +9,10 @@ using namespace clang;
 
 namespace torch_tidy {
 
+bool hasName(const NamedDecl *D, llvm::StringRef Name) {
+  return D && D->getIdentifier() && D->getName() == Name;
+}
+
 bool hasQualifiedName(const NamedDecl *D, llvm::StringRef QualifiedName) {
   if (!D)
     return false;
@@ -162,10 +166,6 @@ bool isSchedulerClass(const CXXRecordDecl *D) {
 bool isPlateauSchedulerClass(const CXXRecordDecl *D) {
   return D &&
          isSameOrDerivedFrom(D, "torch::optim::ReduceLROnPlateauScheduler");
-}
-
-static bool hasName(const NamedDecl *D, llvm::StringRef Name) {
-  return D && D->getIdentifier() && D->getName() == Name;
 }
 
 bool isLibTorchLossFunction(const FunctionDecl *FD, const SourceManager &SM) {

@@ -24,6 +24,10 @@
 
 namespace torch_tidy {
 
+/// True when \p D is named \p Name (a plain identifier; operators,
+/// constructors and conversions never are). No string is built.
+bool hasName(const clang::NamedDecl *D, llvm::StringRef Name);
+
 /// True when \p D is declared as `A::B::Name` (inline namespaces such as
 /// libc++'s `std::__1` are skipped). No string is built.
 bool hasQualifiedName(const clang::NamedDecl *D, llvm::StringRef QualifiedName);
