@@ -260,7 +260,7 @@ class DeviceReader {
 public:
   explicit DeviceReader(const DeviceConfig &Config)
       : Config(Config), Engine(Config.MaxCallDepth), Returns(Engine),
-        Helpers(Engine) {}
+        Values(Engine), Helpers(Engine) {}
 
   DeviceProvenance prov(const Expr *E);
   Cond classify(const Expr *Condition);
@@ -298,6 +298,10 @@ private:
   /// The device a function returns, read ProvDepth calls below the value
   /// asked about.
   Summaries<const FunctionDecl *, DeviceProvenance> Returns;
+  /// The device a local, a member or a constant of the program holds, read
+  /// once: `d2 = c ? d1 : d0; d3 = c ? d2 : d1; ...` is linear, not
+  /// exponential, in the number of variables.
+  Summaries<const ValueDecl *, DeviceProvenance> Values;
   unsigned ProvDepth = 0;
   /// The placements of a helper.
   Summaries<const FunctionDecl *, PlacementList> Helpers;
@@ -548,27 +552,24 @@ DeviceReader::memberWrites(const CXXRecordDecl *RD) {
 }
 
 DeviceProvenance DeviceReader::localProv(const VarDecl *VD) {
-  if (!Engine.enter(VD))
-    return make(DeviceOrigin::Unknown);
-  DeviceProvenance P = make(DeviceOrigin::Unknown);
-  if (const Writes *W = localWrites(VD))
-    P = written(*W);
-  Engine.leave(VD);
-  return P;
+  return Values.get(VD, VD, ProvDepth, [&] {
+    const Writes *W = localWrites(VD);
+    return W ? written(*W) : make(DeviceOrigin::Unknown);
+  });
 }
 
 DeviceProvenance DeviceReader::memberProv(const FieldDecl *FD) {
   const auto *RD = dyn_cast<CXXRecordDecl>(FD->getParent());
-  if (!RD || !Engine.enter(FD))
+  if (!RD)
     return make(DeviceOrigin::Unknown);
-  DeviceProvenance P = make(DeviceOrigin::Unknown);
-  if (const auto *Fields = memberWrites(RD)) {
-    auto It = Fields->find(FD);
-    if (It != Fields->end())
-      P = written(It->second);
-  }
-  Engine.leave(FD);
-  return P;
+  return Values.get(FD, FD, ProvDepth, [&] {
+    if (const auto *Fields = memberWrites(RD)) {
+      auto It = Fields->find(FD);
+      if (It != Fields->end())
+        return written(It->second);
+    }
+    return make(DeviceOrigin::Unknown);
+  });
 }
 
 DeviceProvenance DeviceReader::returnProv(const FunctionDecl *FD) {
@@ -726,12 +727,8 @@ DeviceProvenance DeviceReader::prov(const Expr *E) {
       P = localProv(VD);
     } else if (VD->getType().isConstQualified() && !inSystemHeader(VD)) {
       // A constant of the program: `constexpr auto kDevice = torch::kCUDA;`
-      if (const Expr *Init = VD->getAnyInitializer()) {
-        if (!Engine.enter(VD))
-          return P;
-        P = prov(Init);
-        Engine.leave(VD);
-      }
+      if (const Expr *Init = VD->getAnyInitializer())
+        P = Values.get(VD, VD, ProvDepth, [&] { return prov(Init); });
     }
     if (P.isLiteral())
       P.Through = VD;

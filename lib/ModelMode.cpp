@@ -533,6 +533,10 @@ static const ValueDecl *objectAtCall(const CallSite &CS,
 
 Mode ModelModeAnalysis::entryMode(const FunctionDecl *FD, const ValueDecl *Obj,
                                   unsigned Level) {
+  auto Key = std::make_pair(std::make_pair(FD, Obj), Level);
+  auto Known = EntryModes.find(Key);
+  if (Known != EntryModes.end())
+    return Known->second;
   Mode R;
   if (!Callers.follows(Level) || !Callers.enter(FD))
     return R;
@@ -556,6 +560,7 @@ Mode ModelModeAnalysis::entryMode(const FunctionDecl *FD, const ValueDecl *Obj,
     R = join(R, M);
   }
   Callers.leave(FD);
+  EntryModes[Key] = R;
   return R;
 }
 

@@ -520,6 +520,9 @@ private:
   unsigned LoopDepth = 0; ///< loops (and lambdas run elsewhere) around it
   unsigned SetupIdx = 0;
   const FunctionDecl *Root = nullptr;
+  /// Helper bodies walked for the current root, and the budget.
+  unsigned HelperWalks = 0;
+  static constexpr unsigned MaxHelperWalks = 1000;
   /// The depth bound and the functions being read (recursion guard); nothing
   /// is memoised: what a helper does depends on what its arguments designate.
   SummaryEngine Engine;
@@ -1025,6 +1028,14 @@ void ModelBuilder::handleCall(const CallExpr *Call, Frame &F) {
     markOpaque();
     return;
   }
+  // Each call is walked in a frame of its own (what its parameters stand
+  // for), so a chain of helpers each calling the next k times costs k^depth
+  // walks. Past a budget per constructor or method, what it registers is
+  // not known whole: the check stays silent on the class.
+  if (++HelperWalks > MaxHelperWalks) {
+    markUntraced();
+    return;
+  }
   if (CurMode == Mode::Setup)
     Model.SetupReached.insert(Def);
   Engine.enter(Def);
@@ -1250,6 +1261,7 @@ void ModelBuilder::build() {
     CurMode = Mode::Setup;
     SetupIdx = I;
     Root = S.Definition ? S.Definition : S.Decl;
+    HelperWalks = 0;
     Frame F;
     F.Fn = Root;
     F.ThisIsSelf = true;
@@ -1283,6 +1295,7 @@ void ModelBuilder::build() {
       continue;
     CurMode = Mode::Method;
     Root = Def;
+    HelperWalks = 0;
     Frame F;
     F.Fn = Def;
     F.ThisIsSelf = true;

@@ -177,6 +177,14 @@ private:
   SummaryEngine Callers;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Walked>> Walks;
   llvm::DenseMap<const clang::FunctionDecl *, bool> Measuring;
+  /// entryMode() by function, object and level: each is read once, however
+  /// many paths of calls lead to it (a chain of helpers each calling the next
+  /// four times was 4^MaxCallDepth reads).
+  llvm::DenseMap<std::pair<std::pair<const clang::FunctionDecl *,
+                                     const clang::ValueDecl *>,
+                           unsigned>,
+                 Mode>
+      EntryModes;
   llvm::DenseMap<const clang::Stmt *, unsigned> Kinds;
   llvm::DenseMap<const clang::CXXRecordDecl *, ModeDependence> Dependence;
 };

@@ -12,11 +12,14 @@
 //    every check that follows calls): with MaxCallDepth = 0 no helper is read,
 //    with 2 a helper and the helpers it calls are read, theirs are not.
 //  * Truncation. A summary computed while the depth bound cut something off
-//    below it is incomplete: it is returned to its caller but not memoised,
-//    and the summaries being computed around it are incomplete too. A summary
-//    computed without a cut is complete and is reused wherever the function
-//    is called again, at any level (reading it again could only give the same
-//    answer or cut it).
+//    below it is incomplete, and the summaries being computed around it are
+//    incomplete too. A summary computed without a cut is complete and is
+//    reused wherever the function is called again, at any level (reading it
+//    again could only give the same answer or cut it). An incomplete one is
+//    reused only at the level it was computed at, where reading again would
+//    cut at the same place: a helper called four times by each of a chain of
+//    helpers is then read once per level, not once per path (4^MaxCallDepth
+//    reads before).
 //  * Recursion. A function whose summary is being computed is not entered
 //    again: the call gives the empty summary (it adds nothing new), which is
 //    not a cut.
@@ -96,12 +99,33 @@ public:
   /// or differing from the memo key).
   template <typename Fn>
   Value get(Key K, const void *Guard, unsigned Level, Fn Compute) {
+    return read(K, Guard, Level, /*AtLevel=*/true, Compute);
+  }
+
+  /// A summary that is not a call (a write, a variable): no depth test, and
+  /// an incomplete one is not kept (the level of the code it reads is not
+  /// known here).
+  template <typename Fn> Value getAt(Key K, const void *Guard, Fn Compute) {
+    return read(K, Guard, 0, /*AtLevel=*/false, Compute);
+  }
+
+private:
+  template <typename Fn>
+  Value read(Key K, const void *Guard, unsigned Level, bool AtLevel,
+             Fn Compute) {
     auto It = Memo.find(K);
     if (It != Memo.end())
       return It->second;
     if (!Engine.follows(Level)) {
-      Engine.cutOff(); // callers' summaries are incomplete: not memoised
+      Engine.cutOff(); // callers' summaries are incomplete
       return Value();
+    }
+    if (AtLevel) {
+      auto Cut = CutMemo.find({K, Level});
+      if (Cut != CutMemo.end()) {
+        Engine.cutOff(); // as incomplete as when it was computed
+        return Cut->second;
+      }
     }
     if (!Engine.enter(Guard))
       return Value(); // recursion adds nothing new
@@ -110,17 +134,15 @@ public:
     Engine.leave(Guard);
     if (Complete)
       Memo[K] = V;
+    else if (AtLevel)
+      CutMemo[{K, Level}] = V;
     return V;
   }
 
-  /// A summary that is not a call (a write, a variable): no depth test.
-  template <typename Fn> Value getAt(Key K, const void *Guard, Fn Compute) {
-    return get(K, Guard, 0, Compute);
-  }
-
-private:
   SummaryEngine &Engine;
   llvm::DenseMap<Key, Value> Memo;
+  /// Incomplete summaries, by the level they were read at.
+  llvm::DenseMap<std::pair<Key, unsigned>, Value> CutMemo;
 };
 
 } // namespace torch_tidy
