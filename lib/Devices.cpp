@@ -314,6 +314,26 @@ struct DeviceAnalysis::State : DeviceReader {
 
 namespace {
 
+/// A LibTorch or standard function template that takes parameter \p P as a
+/// forwarding reference (`Args &&...args`, as `TensorOptions::device` does):
+/// an lvalue binds to it as a non-const reference, but the value is passed
+/// on, not changed.
+bool forwardsToLibrary(const FunctionDecl *FD, unsigned P) {
+  const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
+  if (!Pattern || !inSystemHeader(FD) || Pattern->getNumParams() == 0)
+    return false;
+  unsigned N = Pattern->getNumParams();
+  const ParmVarDecl *PP = Pattern->getParamDecl(P < N ? P : N - 1);
+  if (P >= N && !PP->isParameterPack())
+    return false;
+  QualType T = PP->getType();
+  if (const auto *PE = T->getAs<PackExpansionType>())
+    T = PE->getPattern();
+  const auto *RR = T->getAs<RValueReferenceType>();
+  return RR && !RR->getPointeeType().hasQualifiers() &&
+         RR->getPointeeType()->getAs<TemplateTypeParmType>();
+}
+
 /// Collects the writes of locals (of one function) or of members (of `this`).
 class WriteCollector {
 public:
@@ -369,7 +389,8 @@ public:
             break;
           QualType PT = FD->getParamDecl(P)->getType();
           if (PT->isReferenceType() &&
-              !PT.getNonReferenceType().isConstQualified())
+              !PT.getNonReferenceType().isConstQualified() &&
+              !forwardsToLibrary(FD, P))
             escape(Call->getArg(I));
         }
       }

@@ -160,7 +160,38 @@ struct PickedImpl : torch::nn::Module {
   bool use_cuda_;
 };
 
+// P21: a local device given to TensorOptions::device(), whose forwarding
+// reference parameter (`Args &&...`) takes it as a non-const reference
+// without changing it, in the constructor and in forward().
+struct OptionsLocalImpl : torch::nn::Module {
+  OptionsLocalImpl() {
+    torch::Device dev = torch::kCUDA;
+    w = register_buffer("w", torch::zeros({2}, torch::TensorOptions().device(dev)));
+    // CHECK-MESSAGES: :[[@LINE-1]]:71: warning: module 'OptionsLocalImpl' places a tensor on the hard-coded device 'torch::kCUDA'
+    // CHECK-MESSAGES: :[[@LINE-3]]:25: note: 'dev' is set to the hard-coded device here
+  }
+  torch::Tensor forward(torch::Tensor x) {
+    torch::Device dev = torch::kCUDA;
+    auto opts = torch::TensorOptions().dtype(torch::kFloat).device(dev);
+    return x + w + torch::ones({2}, opts);
+    // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: module 'OptionsLocalImpl' places a tensor on the hard-coded device 'torch::kCUDA'
+    // CHECK-MESSAGES: :[[@LINE-4]]:25: note: 'opts' is set to the hard-coded device here
+  }
+  torch::Tensor w;
+};
+
 // ---------------------------------------------------------------- negatives
+
+// N11: a local device that a function of the program may change through a
+// non-const reference is not known to stay a literal.
+void choose_device(torch::Device &d);
+struct ChosenLocalImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) {
+    torch::Device dev = torch::kCUDA;
+    choose_device(dev);
+    return x + torch::ones({2}, torch::TensorOptions().device(dev));
+  }
+};
 
 // N1: the example project's correct look-alike: noise follows the input.
 struct GaussianNoiseImpl : torch::nn::Module {
