@@ -20,6 +20,9 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <set>
+#include <tuple>
+
 using namespace clang;
 
 namespace torch_tidy {
@@ -304,6 +307,7 @@ public:
     for (const auto &[FD, S] : Syncs) {
       std::vector<ParameterSync> Pairs;
       unsigned Budget = 256;
+      Expanded.clear();
       expand(FD, S.Call, S.Into, S.From, 0, nullptr, nullptr, Pairs, Budget);
       for (const ParameterSync &P : Pairs) {
         if (P.Into == P.From || find(P.Into) != find(P.From))
@@ -497,6 +501,10 @@ private:
               const ValueDecl *From, unsigned Depth, const FunctionDecl *Via,
               const Expr *ViaCall, std::vector<ParameterSync> &Out,
               unsigned &Budget) {
+    // A helper that calls itself (with its arguments swapped) is read once
+    // per pair of modules.
+    if (!Expanded.insert({FD, Into, From}).second)
+      return;
     Out.push_back({Call, Into, From, Via, ViaCall});
     bool IntoParam = isa<ParmVarDecl>(Into) && Into->getDeclContext() == FD;
     bool FromParam = isa<ParmVarDecl>(From) && From->getDeclContext() == FD;
@@ -525,6 +533,9 @@ private:
   llvm::MapVector<const ValueDecl *, std::vector<Write>> Writes;
   llvm::DenseMap<const ValueDecl *, std::vector<ModuleHandleCopy>> Edges;
   llvm::DenseMap<const ValueDecl *, const ValueDecl *> Parent;
+  std::set<
+      std::tuple<const FunctionDecl *, const ValueDecl *, const ValueDecl *>>
+      Expanded;
 };
 
 } // namespace
