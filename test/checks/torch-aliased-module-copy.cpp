@@ -266,3 +266,41 @@ struct Tied : torch::nn::Module {
   }
   torch::nn::Linear encoder{nullptr}, decoder{nullptr};
 };
+
+// A copy replaced by a clone later in the same constructor.
+class ClonedInTheBody {
+public:
+  ClonedInTheBody() : policy_(4, 2), target_(policy_) {
+    target_ = std::dynamic_pointer_cast<QNetImpl>(policy_->clone());
+  }
+  void sync() { ema(policy_, target_, 0.5); }
+
+private:
+  QNet policy_;
+  QNet target_;
+};
+
+// A local copy replaced by a clone before the update.
+void copy_then_clone(QNet policy) {
+  QNet best = policy;
+  best = std::dynamic_pointer_cast<QNetImpl>(policy->clone());
+  ema(policy, best, 0.0);
+}
+
+// A second handle used to evaluate the model being trained: no update.
+void evaluate_through_a_copy(QNet model, torch::Tensor x) {
+  QNet view = model;
+  torch::optim::SGD opt(model->parameters(), torch::optim::SGDOptions(0.1));
+  opt.zero_grad();
+  model->forward(x).sum().backward();
+  opt.step();
+  torch::NoGradGuard no_grad;
+  run(view);
+}
+
+// A handle returned by a function is not followed (a limit, not a guess).
+QNet current(QNet model) { return model; }
+void copy_through_a_function(QNet model) {
+  QNet target = current(model);
+  ema(model, target, 0.9);
+}
