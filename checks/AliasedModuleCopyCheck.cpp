@@ -146,6 +146,9 @@ void AliasedModuleCopyCheck::report(const ModuleHandleCopy &Copy,
   bool Fixable = !Fix.empty() && !IntoType->isPointerType() &&
                  moduleClassOf(IntoType, Config.Types) == Impl &&
                  !inTemplateInstantiation(Copy.In) &&
+                 !(isa<FieldDecl>(Copy.Into) &&
+                   isa<ClassTemplateSpecializationDecl>(
+                       cast<FieldDecl>(Copy.Into)->getParent())) &&
                  (IntoType->isRecordType() &&
                   (holderImpl(recordOf(IntoType)) ||
                    hasQualifiedName(recordOf(IntoType), "std::shared_ptr"))) &&

@@ -299,6 +299,8 @@ public:
       collectWrites(FD);
       for (const LocalSync &S : collectSyncs(FD))
         Syncs.push_back({FD, S});
+      if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+        collectMemberInitialisers(MD->getParent());
     }
     if (Syncs.empty())
       return {};
@@ -377,6 +379,20 @@ private:
     });
   }
 
+  /// The default member initialisers of a class without a constructor of
+  /// its own (a constructor written in user code hands them over as its
+  /// initialisers): writes of the implicit constructor, `In` null.
+  void collectMemberInitialisers(const CXXRecordDecl *RD) {
+    if (!RD || RD->isLambda() || RD->isInvalidDecl() ||
+        !ClassesSeen.insert(RD).second || !RD->hasDefinition() ||
+        RD->hasUserDeclaredConstructor())
+      return;
+    for (const FieldDecl *F : RD->fields())
+      if (F->hasInClassInitializer())
+        if (const Expr *Init = F->getInClassInitializer())
+          addWrite(F, Init, nullptr, Init->getExprLoc());
+  }
+
   std::vector<LocalSync> collectSyncs(const FunctionDecl *FD) {
     std::vector<LocalSync> Out;
     const Stmt *Body = FD->getBody();
@@ -435,9 +451,13 @@ private:
   bool before(const Write &A, const Write &B) const {
     if (A.In == B.In)
       return SM.isBeforeInTranslationUnit(A.Loc, B.Loc);
-    // A member built in a constructor and copied in another method.
-    return isa<FieldDecl>(A.Into) && isa<CXXConstructorDecl>(A.In) &&
-           !isa<CXXConstructorDecl>(B.In);
+    // A member built in a constructor (an implicit one: In null) and copied
+    // in another method.
+    return isa<FieldDecl>(A.Into) && isConstruction(A.In) &&
+           !isConstruction(B.In);
+  }
+  static bool isConstruction(const FunctionDecl *FD) {
+    return !FD || isa<CXXConstructorDecl>(FD);
   }
 
   void buildCopies() {
@@ -533,6 +553,7 @@ private:
   llvm::MapVector<const ValueDecl *, std::vector<Write>> Writes;
   llvm::DenseMap<const ValueDecl *, std::vector<ModuleHandleCopy>> Edges;
   llvm::DenseMap<const ValueDecl *, const ValueDecl *> Parent;
+  llvm::SmallPtrSet<const CXXRecordDecl *, 16> ClassesSeen;
   std::set<
       std::tuple<const FunctionDecl *, const ValueDecl *, const ValueDecl *>>
       Expanded;

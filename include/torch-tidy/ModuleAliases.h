@@ -61,7 +61,8 @@ struct ModuleHandleCopy {
   const clang::ValueDecl *From = nullptr;
   /// The value as written (`policy_` in `target_(policy_)`).
   const clang::Expr *Value = nullptr;
-  /// The function the write is in.
+  /// The function the write is in; null for a default member initialiser of
+  /// a class whose constructor is implicit.
   const clang::FunctionDecl *In = nullptr;
 };
 

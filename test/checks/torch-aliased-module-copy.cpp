@@ -166,6 +166,15 @@ private:
   PlainNet target_{nullptr};
 };
 
+// Default member initialisers of a class with no constructor of its own.
+struct AgentWithDefaults {
+  QNet policy{4, 2};
+  QNet target = policy;
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'target' is a copy of the module handle 'policy', not of the module: both name one network, so updating 'target' from 'policy' does nothing and 'target' trains along with 'policy'; make a separate copy with 'std::dynamic_pointer_cast<QNetImpl>(policy->clone())' [torch-aliased-module-copy]
+  // CHECK-FIXES: QNet target = std::dynamic_pointer_cast<QNetImpl>(policy->clone());
+  void sync() { ema(policy, target, 0.0); }
+};
+
 // ---- look-alike negatives --------------------------------------------------
 
 // The correct agent: the target is a clone.
@@ -304,3 +313,10 @@ void copy_through_a_function(QNet model) {
   QNet target = current(model);
   ema(model, target, 0.9);
 }
+
+// Default member initialisers that build two networks.
+struct SeparateDefaults {
+  QNet policy{4, 2};
+  QNet target{4, 2};
+  void sync() { ema(policy, target, 0.0); }
+};
