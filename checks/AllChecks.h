@@ -2,6 +2,7 @@
 #ifndef TORCH_TIDY_ALLCHECKS_H
 #define TORCH_TIDY_ALLCHECKS_H
 
+#include "AliasedModuleCopyCheck.h"
 #include "BceOnLogitsCheck.h"
 #include "DiscardedTensorResultCheck.h"
 #include "DropoutTrainingFlagCheck.h"

@@ -60,6 +60,10 @@ int main() {
   report("residual", evaluate(residual, test_set, kEvalBatch));
   train_probability_head(train_set, kFeatures, kClasses, config);
 
+  auto averaged_base = make_classifier(kFeatures, kHidden, kClasses);
+  auto averaged = train_with_weight_average(averaged_base, train_set, config);
+  report("weight-average", evaluate(averaged, test_set, kEvalBatch));
+
   auto binary_data = SyntheticDataset::binary(2560, kFeatures, 11);
   auto [binary_train, binary_test] = binary_data.split(2048);
 

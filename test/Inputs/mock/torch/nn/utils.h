@@ -1,4 +1,5 @@
-// Mock of LibTorch 1.13 <torch/nn/utils.h> (<torch/nn/utils/clip_grad.h>).
+// Mock of LibTorch 1.13 <torch/nn/utils.h> (<torch/nn/utils/clip_grad.h>,
+// <torch/nn/utils/convert_parameters.h>).
 #pragma once
 
 #include <torch/types.h>
@@ -50,6 +51,17 @@ inline void clip_grad_value_(Tensor parameter, double clip_value) {
   std::vector<Tensor> params = {parameter};
   clip_grad_value_(params, clip_value);
 }
+
+// Convert parameters to one vector
+inline torch::Tensor parameters_to_vector(
+    const std::vector<torch::Tensor>& parameters) {
+  return torch::Tensor();
+}
+
+// Convert one vector to the parameters
+inline void vector_to_parameters(
+    const torch::Tensor& vec,
+    std::vector<torch::Tensor> parameters) {}
 
 } // namespace utils
 } // namespace nn
