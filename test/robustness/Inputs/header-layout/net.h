@@ -75,3 +75,6 @@ inline torch::Tensor train_step(Net &model, torch::optim::Optimizer &opt,
   opt.step();
   return loss;
 }
+
+// Moves a model to a device: the translation unit moves a module.
+inline void to_gpu(Net &model) { model->to(torch::kCUDA); }

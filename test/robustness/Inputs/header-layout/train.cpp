@@ -81,6 +81,14 @@ struct NoisyImpl : torch::nn::Module {
   // CHECK-DAG: train.cpp:[[@LINE-1]]:{{[0-9]+}}: warning: {{.*}} [torch-module-hardcoded-device]
 };
 
+// A CPU literal is reported when the translation unit moves a module, here
+// through to_gpu() of net.h.
+struct OnesImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) { return x + torch::ones({2}, torch::kCPU); }
+  // CHECK-DAG: train.cpp:[[@LINE-1]]:{{[0-9]+}}: warning: {{.*}} 'torch::kCPU'{{.*}} [torch-module-hardcoded-device]
+};
+void setup(Net &model) { to_gpu(model); }
+
 struct DroppingImpl : torch::nn::Module {
   torch::Tensor forward(torch::Tensor x) { return drop_on(x); }
   // CHECK-DAG: net.h:68:{{[0-9]+}}: warning: {{.*}} [torch-dropout-training-flag]
