@@ -11,6 +11,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <memory>
@@ -137,6 +138,28 @@ private:
   std::vector<const Decl *> &Out;
 };
 
+/// Under a limited traversal scope (clangd: the main file's own declarations)
+/// a method or constructor defined in scope may belong to a class defined
+/// outside it (in a header of clangd's preamble): hands the class over too,
+/// just before its first such definition, so that the checks judging classes
+/// see a class whose constructor or methods the file defines. With the whole
+/// translation unit in scope every such class is in the index already.
+void addClassesOfMethods(std::vector<const Decl *> &Definitions,
+                         const SourceManager &SM) {
+  llvm::DenseSet<const Decl *> Have(Definitions.begin(), Definitions.end());
+  std::vector<const Decl *> Out;
+  Out.reserve(Definitions.size());
+  for (const Decl *D : Definitions) {
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(D))
+      if (const CXXRecordDecl *RD = MD->getParent()->getDefinition())
+        if (!RD->isLambda() && isUserCodeDefinition(RD, SM) &&
+            Have.insert(RD).second)
+          Out.push_back(RD);
+    Out.push_back(D);
+  }
+  Definitions = std::move(Out);
+}
+
 } // namespace
 
 UserCodeIndex::UserCodeIndex(ASTContext &Ctx) {
@@ -147,6 +170,8 @@ UserCodeIndex::UserCodeIndex(ASTContext &Ctx) {
   // From the translation unit, as MatchFinder: RecursiveASTVisitor then walks
   // only the traversal scope's declarations when it is limited (clangd).
   Collector.TraverseAST(Ctx);
+  if (Scope.size() != 1 || Scope.front() != Ctx.getTranslationUnitDecl())
+    addClassesOfMethods(Definitions, Ctx.getSourceManager());
 }
 
 /// The indexes of the live ASTs (clangd builds several at once, on different

@@ -268,7 +268,7 @@ public:
   PlacementList helperPlacements(const FunctionDecl *FD, unsigned Depth);
   PlacementList walkPlacements(const FunctionDecl *FD, const Expr *E,
                                unsigned Depth);
-  bool movesModule(const Stmt *S);
+  bool movesModule(const Stmt *S, unsigned Depth = 0);
 
   const DeviceConfig &Config;
 
@@ -305,6 +305,8 @@ private:
   unsigned ProvDepth = 0;
   /// The placements of a helper.
   Summaries<const FunctionDecl *, PlacementList> Helpers;
+  /// The helpers movesModule read, with the least depth they were read at.
+  llvm::DenseMap<const FunctionDecl *, unsigned> MoveRead;
 };
 } // namespace
 
@@ -993,13 +995,29 @@ PlacementList DeviceReader::helperPlacements(const FunctionDecl *FD,
                      [&] { return walkPlacements(FD, nullptr, Depth); });
 }
 
-bool DeviceReader::movesModule(const Stmt *Root) {
+bool DeviceReader::movesModule(const Stmt *Root, unsigned Depth) {
   return !forEachDescendant(Root, [&](const Stmt *S) {
     if (const auto *E = dyn_cast<Expr>(S))
       if (E->isInstantiationDependent())
         return Descend::Skip;
     if (const auto *L = dyn_cast<LambdaExpr>(S))
-      return movesModule(L->getBody()) ? Descend::Stop : Descend::Skip;
+      return movesModule(L->getBody(), Depth) ? Descend::Stop : Descend::Skip;
+    // A helper the call enters, through its declaration (its body may be in
+    // a header, a precompiled one included), up to MaxCallDepth.
+    if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *Def = nullptr;
+      const FunctionDecl *Callee = CE->getDirectCallee();
+      if (Callee && Callee->isDefined(Def) && Def->getBody() &&
+          !Def->isDependentContext() && !inSystemHeader(Def) &&
+          Engine.follows(Depth + 1)) {
+        auto It = MoveRead.try_emplace(Def, Depth + 1);
+        if (It.second || It.first->second > Depth + 1) {
+          It.first->second = Depth + 1;
+          if (movesModule(Def->getBody(), Depth + 1))
+            return Descend::Stop;
+        }
+      }
+    }
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
       const CXXMethodDecl *MD = MC->getMethodDecl();
       if (MD && methodName(MD) == "to" &&

@@ -55,7 +55,9 @@ struct UserCodeBinding {
 
 /// The definitions written in user code of one AST, within its traversal
 /// scope, in the order MatchFinder's traversal meets them: function and class
-/// definitions whose expansion location is outside system headers.
+/// definitions whose expansion location is outside system headers. When the
+/// scope is limited (clangd: the main file's declarations), also the class of
+/// a method or constructor defined in scope, just before it.
 class UserCodeIndex {
 public:
   /// The index of \p Ctx, built on first use (shared by every check, freed with

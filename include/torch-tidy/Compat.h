@@ -10,6 +10,7 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Config/llvm-config.h"
 
@@ -56,6 +57,26 @@ inline clang::SourceLocation beginLoc(const clang::Stmt *S) {
 inline clang::SourceLocation endLoc(const clang::Stmt *S) {
   return S->getEndLoc();
 }
+
+/// How clang::PrecompiledPreamble::Build takes its DiagnosticsEngine (LLVM 22:
+/// an IntrusiveRefCntPtr), and its mangled name: torch-clangd wraps it
+/// (tools/torch-clangd/PreambleBodies.cpp; tools/CMakeLists.txt passes
+/// --wrap for each spelling).
+#if LLVM_VERSION_MAJOR >= 22
+using PreambleDiagnostics = llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine>;
+#define TORCH_TIDY_PRECOMPILED_PREAMBLE_BUILD                                  \
+  "_ZN5clang19PrecompiledPreamble5BuildERKNS_18CompilerInvocationEPKN4llvm12"  \
+  "MemoryBufferENS_14PreambleBoundsENS4_18IntrusiveRefCntPtrINS_"              \
+  "17DiagnosticsEngineEEENS9_INS4_3vfs10FileSystemEEESt10shared_ptrINS_"       \
+  "22PCHContainerOperationsEEbNS4_9StringRefERNS_17PreambleCallbacksE"
+#else
+using PreambleDiagnostics = clang::DiagnosticsEngine &;
+#define TORCH_TIDY_PRECOMPILED_PREAMBLE_BUILD                                  \
+  "_ZN5clang19PrecompiledPreamble5BuildERKNS_18CompilerInvocationEPKN4llvm12"  \
+  "MemoryBufferENS_14PreambleBoundsERNS_17DiagnosticsEngineENS4_"              \
+  "18IntrusiveRefCntPtrINS4_3vfs10FileSystemEEESt10shared_ptrINS_"             \
+  "22PCHContainerOperationsEEbNS4_9StringRefERNS_17PreambleCallbacksE"
+#endif
 
 } // namespace torch_tidy::compat
 

@@ -13,11 +13,23 @@ unless
     inserts `optimizer.zero_grad();`.
 Uses the mock LibTorch headers when they exist, else the real ones. Every wait
 is bounded; standard library only.
+
+  clangd_lsp_test.py --clangd BIN --header-layout DIR [--mock-include DIR]
+
+instead opens DIR/train.cpp, whose first line includes DIR/net.h (a model and
+training helpers with their bodies, which clangd builds into the preamble), in
+a project with DIR's two files, and fails unless the torch-* diagnostics
+clangd publishes for train.cpp are exactly the warnings its
+`// CHECK-DAG: train.cpp:[[@LINE-N]]:...: warning: ... [torch-X]` lines
+expect (the lines test/robustness/header-bodies.test gives FileCheck) and
+those of its `// CLANGD: train.cpp:[[@LINE-N]]: ... [torch-X]` lines (a
+warning placed in net.h, which clangd shows at its first note in train.cpp).
 """
 import argparse
 import json
 import os
 import queue
+import re
 import shutil
 import subprocess
 import sys
@@ -293,6 +305,104 @@ def run(args, work):
     server.stop()
 
 
+# `CHECK-DAG: train.cpp:[[@LINE-N]]:...: warning: ... [torch-X]` (FileCheck's, for
+# clang-tidy) and `CLANGD: train.cpp:[[@LINE-N]]: ... [torch-X]` (a warning of
+# net.h that clangd shows at its first note in train.cpp).
+EXPECT = re.compile(r"(?:CHECK-DAG|CLANGD): train\.cpp:\[\[@LINE-(\d+)\]\]:.*\[(torch-[a-z-]+)\]")
+
+
+def expected_in(text):
+    """{(0-based line, check)} the CHECK-DAG lines of train.cpp expect."""
+    out = set()
+    for number, line in enumerate(text.splitlines()):
+        m = EXPECT.search(line)
+        if m:
+            out.add((number - int(m.group(1)), m.group(2)))
+    return out
+
+
+def run_header_layout(args, work):
+    include = args.mock_include
+    if not include or not os.path.isfile(os.path.join(include, "torch", "torch.h")):
+        include = args.real_include
+    print("headers: " + include)
+    folder = os.path.join(work, "header-layout")
+    os.makedirs(folder)
+    for name in ("net.h", "train.cpp"):
+        shutil.copy(os.path.join(args.header_layout, name), os.path.join(folder, name))
+    src = os.path.join(folder, "train.cpp")
+    with open(src) as f:
+        text = f.read()
+    if not text.startswith('#include "net.h"'):
+        raise Failure("train.cpp must include net.h first (the preamble)")
+    expected = expected_in(text)
+    if not expected:
+        raise Failure("no CHECK-DAG line for train.cpp in " + src)
+    with open(os.path.join(folder, ".clangd"), "w") as f:
+        f.write(DOT_CLANGD)
+    with open(os.path.join(folder, "compile_commands.json"), "w") as f:
+        json.dump([{"directory": folder, "file": src,
+                    "arguments": ["c++", "-std=c++17", "-isystem", include, "-I", folder,
+                                  "-c", src]}], f)
+    uri = "file://" + src
+    root = "file://" + work
+    log = os.path.join(work, "clangd.log")
+    server = Server([args.clangd, "--log=verbose", "--pch-storage=memory",
+                     "--background-index=false"], work, log)
+    try:
+        deadline = time.monotonic() + args.timeout
+        rid = server.request("initialize", {
+            "processId": os.getpid(), "rootUri": root,
+            "workspaceFolders": [{"uri": root, "name": "work"}],
+            "capabilities": {"textDocument": {
+                "publishDiagnostics": {"relatedInformation": True}}}})
+        server.response(rid, deadline, "the initialize response")
+        server.notify("initialized", {})
+        server.notify("textDocument/didOpen", {"textDocument": {
+            "uri": uri, "languageId": "cpp", "version": 1, "text": text}})
+
+        # clangd may publish before the preamble is built and again after:
+        # wait for a publication with every expected warning.
+        seen = []
+
+        def torch_diags(msg):
+            return {(d["range"]["start"]["line"], d.get("code"))
+                    for d in msg["params"]["diagnostics"]
+                    if str(d.get("code", "")).startswith("torch-")}
+
+        def record(msg):
+            if (msg.get("method") != "textDocument/publishDiagnostics"
+                    or msg["params"].get("uri") != uri):
+                return False
+            seen.append(msg)
+            return expected <= torch_diags(msg)
+
+        try:
+            msg = server.wait_for(record, deadline,
+                                  "the %d expected torch-* warnings" % len(expected))
+        except Failure as e:
+            last = torch_diags(seen[-1]) if seen else set()
+            raise Failure("%s; %d publications; missing %s" % (
+                e, len(seen), sorted((l + 1, c) for l, c in expected - last)))
+        errors = [d["message"] for d in msg["params"]["diagnostics"] if d.get("severity") == 1]
+        if errors:
+            raise Failure("train.cpp does not parse: %s" % errors)
+        got = torch_diags(msg)
+        for line, check in sorted(got):
+            print("  train.cpp:%d: %s" % (line + 1, check))
+        if got != expected:
+            raise Failure("unexpected torch-* diagnostics: %s"
+                          % sorted((l + 1, c) for l, c in got - expected))
+    except Failure:
+        server.stop()
+        with open(log, errors="replace") as f:
+            lines = [l for l in f if "Ignored diagnostic" not in l]
+        sys.stderr.write("------------------------------ clangd log (tail)\n%s\n"
+                         % "".join(lines[-60:]))
+        raise
+    server.stop()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -310,13 +420,20 @@ def main():
                          "the source tree's docs/checks page)")
     ap.add_argument("--timeout", type=float, default=300,
                     help="seconds for the whole session")
+    ap.add_argument("--header-layout", default=None,
+                    help="a folder with train.cpp and the net.h it includes first: expect "
+                         "the torch-* warnings train.cpp's CHECK-DAG lines give, through "
+                         "the bodies in net.h (the preamble)")
     args = ap.parse_args()
     args.clangd = os.path.abspath(args.clangd)
     if args.mock_include:
         args.mock_include = os.path.abspath(args.mock_include)
     work = os.path.realpath(tempfile.mkdtemp(prefix="torch-clangd-"))
     try:
-        run(args, work)
+        if args.header_layout:
+            run_header_layout(args, work)
+        else:
+            run(args, work)
     except Failure as e:
         sys.stderr.write("clangd_lsp_test.py: FAIL: %s\n" % e)
         return 1
