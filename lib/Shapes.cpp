@@ -1020,12 +1020,44 @@ const Expr *ShapeAnalysis::memberValue(const ModuleModel &M,
   return Value;
 }
 
+/// Whether every setup of \p M leaves \p FD as its default construction
+/// (`torch::nn::Dropout2d drop;`, no initialiser written, never assigned).
+static bool defaultBuilt(const ModuleModel &M, const FieldDecl *FD) {
+  const ModuleMember *MM = M.member(FD);
+  if (!MM || MM->Kind != MemberKind::Holder || MM->StoredAfterSetup ||
+      !M.SetupVisible || FD->hasInClassInitializer())
+    return false;
+  bool Any = false;
+  for (unsigned I = 0; I < M.Setups.size(); ++I) {
+    if (M.Setups[I].Opaque)
+      return false;
+    if (I >= MM->Stores.size() || MM->Stores[I].empty())
+      continue;
+    if (MM->Stores[I].size() != 1)
+      return false;
+    const MemberStore &S = MM->Stores[I].front();
+    if (S.Value || S.Kind == ValueKind::Null || S.Conditional)
+      return false;
+    Any = true;
+  }
+  return Any;
+}
+
 LayerSizes ShapeAnalysis::memberLayer(const ModuleModel &M,
                                       const FieldDecl *FD) {
-  const Expr *Value = memberValue(M, FD);
-  if (!Value)
+  if (const Expr *Value = memberValue(M, FD))
+    return layerOf(Value, Ctx, C.ExtraPreserving);
+  if (!defaultBuilt(M, FD))
     return LayerSizes();
-  return layerOf(Value, Ctx, C.ExtraPreserving);
+  // A default-built layer has no sizes: only those that need none count.
+  LayerSizes L;
+  L.Impl = holderImpl(recordOf(FD->getType()));
+  std::optional<KindInfo> K = kindOfImpl(L.Impl);
+  if (K &&
+      (K->Kind == LayerKind::Preserving || K->Kind == LayerKind::KeepChannels ||
+       K->Kind == LayerKind::Flatten))
+    L.Kind = K->Kind;
+  return L;
 }
 
 std::vector<ShapeMismatch>

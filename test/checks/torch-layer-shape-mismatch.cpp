@@ -123,6 +123,23 @@ struct ConvNet : nn::Module {
   nn::Conv2d conv1, conv2;
 };
 
+struct DefaultDropoutNet : nn::Module {
+  // The dropout is built by its default constructor: it keeps the channels.
+  DefaultDropoutNet()
+      : conv1(nn::Conv2dOptions(1, 10, 5)), conv2(nn::Conv2dOptions(12, 20, 5)) {
+    register_module("conv1", conv1);
+    register_module("drop", drop);
+    register_module("conv2", conv2);
+  }
+  torch::Tensor forward(torch::Tensor x) {
+    x = torch::relu(torch::max_pool2d(drop->forward(conv1->forward(x)), 2));
+    return conv2->forward(x);
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'conv2' takes 12 input channels but 'conv1' before it gives 10; the forward pass throws at the first batch; make the two sizes agree [torch-layer-shape-mismatch]
+  }
+  nn::Conv2d conv1, conv2;
+  nn::Dropout2d drop;
+};
+
 struct TextNet : nn::Module {
   TextNet() {
     emb = register_module("emb", nn::Embedding(1000, 64));
