@@ -366,6 +366,33 @@ const Expr *moduleConstruction(const Expr *E, const Expr *&Written) {
 
 } // namespace
 
+namespace {
+bool keepsShape(const FunctionDecl *FD, llvm::ArrayRef<std::string> Extra);
+
+/// `torch::nn::Functional(torch::relu)`: the function it wraps, when written
+/// there as a name.
+const FunctionDecl *wrappedFunction(llvm::ArrayRef<const Expr *> Args) {
+  if (Args.size() != 1)
+    return nullptr;
+  const Expr *E = Args[0];
+  for (unsigned Step = 0; Step < 4 && E; ++Step) {
+    E = peel(E)->IgnoreImplicit();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      E = CE->getNumArgs() == 1 ? CE->getArg(0) : nullptr;
+      continue;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      if (UO->getOpcode() == UO_AddrOf) {
+        E = UO->getSubExpr();
+        continue;
+      }
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    return DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
+  }
+  return nullptr;
+}
+} // namespace
+
 LayerSizes layerOf(const Expr *E, const ASTContext &Ctx,
                    llvm::ArrayRef<std::string> ExtraPreserving) {
   LayerSizes L;
@@ -392,6 +419,10 @@ LayerSizes layerOf(const Expr *E, const ASTContext &Ctx,
     for (const std::string &Name : ExtraPreserving)
       if (hasQualifiedName(Impl, llvm::StringRef(Name).ltrim(':')))
         L.Kind = LayerKind::Preserving;
+    if (isTorchNN(Impl, "FunctionalImpl"))
+      if (const FunctionDecl *F = wrappedFunction(Args))
+        if (keepsShape(F, ExtraPreserving))
+          L.Kind = LayerKind::Preserving;
     return L;
   }
   L.Kind = K->Kind;
@@ -636,6 +667,11 @@ TensorOp tensorOp(const FunctionDecl *FD) {
       .Default(O::None);
 }
 
+bool keepsShape(const FunctionDecl *FD, llvm::ArrayRef<std::string> Extra) {
+  return tensorOp(FD) == TensorOp::Preserving ||
+         (FD && matchesFunctionList(FD, Extra));
+}
+
 /// Normalises a dimension index for a tensor of rank \p Rank (negative
 /// counts from the end); -1 when out of range.
 int dimIndex(int64_t D, int Rank) {
@@ -758,8 +794,14 @@ TensorShape ShapeAnalysis::Evaluator::call(const CallExpr *Call,
     if (!Obj || Call->getNumArgs() != First + 1)
       return TensorShape::unknown();
     TensorShape In = eval(Call->getArg(First), Depth + 1);
-    const auto *FD = dyn_cast_or_null<FieldDecl>(objectDecl(Obj));
-    return applyMember(FD, Call, In);
+    if (const auto *FD = dyn_cast_or_null<FieldDecl>(objectDecl(Obj)))
+      return applyMember(FD, Call, In);
+    // A layer built in place: `torch::nn::MaxPool2d(2)->forward(x)`.
+    LayerSizes L = layerOf(stripExpr(Obj, Strip::Indirections), A.Ctx,
+                           A.C.ExtraPreserving);
+    if (!L.known() || !L.Construction)
+      return TensorShape::unknown();
+    return applyLayer(L, In, Call, quote(L.className()), Out);
   }
   const FunctionDecl *FD = Call->getDirectCallee();
   TensorOp Op = tensorOp(FD);

@@ -65,6 +65,12 @@ nn::Sequential linear_then_layernorm() {
   // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: the LayerNorm at position 2 takes 16 input features but the Linear at position 1 before it gives 32; the forward pass throws at the first batch; make the two sizes agree [torch-layer-shape-mismatch]
 }
 
+nn::Sequential functional_between() {
+  return nn::Sequential(nn::Linear(5, 10), nn::Functional(torch::relu),
+                        nn::Linear(12, 8));
+  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: the Linear at position 3 takes 12 input features but the Linear at position 1 before it gives 10; the forward pass throws at the first batch; make the two sizes agree [torch-layer-shape-mismatch]
+}
+
 // ---- positives: forward() --------------------------------------------------
 
 struct NetImpl : nn::Module {
@@ -140,6 +146,22 @@ struct DefaultDropoutNet : nn::Module {
   nn::Dropout2d drop;
 };
 
+struct PoolInPlaceNet : nn::Module {
+  // Pooling built where it is applied keeps the channels.
+  PoolInPlaceNet()
+      : conv1(nn::Conv2dOptions(1, 6, 3)), conv2(nn::Conv2dOptions(8, 16, 3)) {
+    register_module("conv1", conv1);
+    register_module("conv2", conv2);
+  }
+  torch::Tensor forward(torch::Tensor x) {
+    auto out = nn::MaxPool2d(nn::MaxPool2dOptions({2, 2}))
+                   ->forward(torch::relu(conv1->forward(x)));
+    return conv2->forward(out);
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'conv2' takes 8 input channels but 'conv1' before it gives 6; the forward pass throws at the first batch; make the two sizes agree [torch-layer-shape-mismatch]
+  }
+  nn::Conv2d conv1, conv2;
+};
+
 struct TextNet : nn::Module {
   TextNet() {
     emb = register_module("emb", nn::Embedding(1000, 64));
@@ -199,6 +221,13 @@ TORCH_MODULE(MyBlock);
 
 nn::Sequential user_module_between() {
   return nn::Sequential(nn::Linear(784, 128), MyBlock(), nn::Linear(256, 10));
+}
+
+torch::Tensor widen(torch::Tensor x) { return torch::cat({x, x}, 1); }
+
+nn::Sequential functional_unknown() {
+  return nn::Sequential(nn::Linear(5, 10), nn::Functional(widen),
+                        nn::Linear(20, 8));
 }
 
 nn::Sequential option_overridden() {
