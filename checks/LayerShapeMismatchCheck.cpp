@@ -64,8 +64,11 @@ void LayerShapeMismatchCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   }
   const auto *RD = Result.Nodes.getNodeAs<CXXRecordDecl>("class");
-  if (!RD || RD->isDependentContext() || RD->isInvalidDecl() ||
-      !isModuleClass(RD, Config.Types))
+  if (!RD || RD->isDependentContext() || RD->isInvalidDecl())
+    return;
+  for (const ShapeMismatch &M : Shapes->memberInitMismatches(RD))
+    report(M, Ctx);
+  if (!isModuleClass(RD, Config.Types))
     return;
   for (const ShapeMismatch &M : Shapes->forwardMismatches(RD))
     report(M, Ctx);

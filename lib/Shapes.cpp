@@ -255,6 +255,12 @@ std::string quote(llvm::StringRef S) { return ("'" + S + "'").str(); }
 
 } // namespace
 
+/// One Sequential whose modules are being collected.
+struct ShapeAnalysis::SequenceBuild {
+  const Expr *Construction = nullptr;
+  llvm::SmallVector<std::pair<const Expr *, std::string>, 8> Modules;
+};
+
 //===----------------------------------------------------------------------===//
 // Constants
 //===----------------------------------------------------------------------===//
@@ -1125,12 +1131,6 @@ TensorShape ShapeAnalysis::shapeOf(const Expr *E) {
 
 namespace {
 
-/// One Sequential whose modules are being collected.
-struct SequenceBuild {
-  const Expr *Construction = nullptr;
-  llvm::SmallVector<std::pair<const Expr *, std::string>, 8> Modules;
-};
-
 /// The variable or member a statement stores a Sequential construction into
 /// (`Sequential seq(...)`, `seq = register_module("seq", Sequential(...))`),
 /// and that construction.
@@ -1202,7 +1202,7 @@ ShapeAnalysis::sequentialMismatches(const FunctionDecl *FD) {
   std::vector<ShapeMismatch> Out;
   if (!FD || !FD->hasBody())
     return Out;
-  llvm::SmallVector<SequenceBuild, 2> Builds;
+  llvm::SmallVector<ShapeAnalysis::SequenceBuild, 2> Builds;
   llvm::DenseSet<const Expr *> Done;
 
   // Sequentials stored in a variable or member by a statement of the body,
@@ -1262,6 +1262,12 @@ ShapeAnalysis::sequentialMismatches(const FunctionDecl *FD) {
         Collect(Init->getInit());
   Collect(FD->getBody());
 
+  applySequences(Builds, Out);
+  return Out;
+}
+
+void ShapeAnalysis::applySequences(llvm::ArrayRef<SequenceBuild> Builds,
+                                   std::vector<ShapeMismatch> &Out) {
   for (const SequenceBuild &B : Builds) {
     TensorShape S;
     for (unsigned I = 0; I < B.Modules.size(); ++I) {
@@ -1273,6 +1279,34 @@ ShapeAnalysis::sequentialMismatches(const FunctionDecl *FD) {
       S = applyLayer(L, S, Where, Name, Out);
     }
   }
+}
+
+std::vector<ShapeMismatch>
+ShapeAnalysis::memberInitMismatches(const CXXRecordDecl *RD) {
+  std::vector<ShapeMismatch> Out;
+  if (!RD || !RD->hasDefinition())
+    return Out;
+  llvm::SmallVector<ShapeAnalysis::SequenceBuild, 2> Builds;
+  for (const FieldDecl *FD : RD->fields()) {
+    if (!FD->hasInClassInitializer() || !FD->getInClassInitializer())
+      continue;
+    forEachDescendant(
+        FD->getInClassInitializer(),
+        [&](const Stmt *X) {
+          if (isa<LambdaExpr>(X))
+            return Descend::Skip;
+          if (const auto *CE = dyn_cast<CXXConstructExpr>(X)) {
+            SequenceBuild B;
+            if (sequentialModules(CE, B.Modules)) {
+              B.Construction = CE;
+              Builds.push_back(std::move(B));
+            }
+          }
+          return Descend::Children;
+        },
+        [](const Stmt *) {});
+  }
+  applySequences(Builds, Out);
   return Out;
 }
 

@@ -180,6 +180,11 @@ public:
   std::vector<ShapeMismatch>
   sequentialMismatches(const clang::FunctionDecl *FD);
 
+  /// The same for every Sequential built by a default member initialiser of
+  /// \p RD (`torch::nn::Sequential layer1{Conv2d(...), ...};`).
+  std::vector<ShapeMismatch>
+  memberInitMismatches(const clang::CXXRecordDecl *RD);
+
   /// For a module subclass: each forward() defined in the TU applies the
   /// registered members to its values; the members whose sizes (from the one
   /// construction every setup agrees on) do not fit what they are given.
@@ -200,6 +205,9 @@ public:
 
 private:
   class Evaluator;
+  struct SequenceBuild;
+  void applySequences(llvm::ArrayRef<SequenceBuild> Builds,
+                      std::vector<ShapeMismatch> &Out);
   const Config &C;
   clang::ASTContext &Ctx;
   ModuleModelConfig ModelConfig;

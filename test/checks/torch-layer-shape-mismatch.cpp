@@ -162,6 +162,32 @@ struct PoolInPlaceNet : nn::Module {
   nn::Conv2d conv1, conv2;
 };
 
+struct InClassSequentialNet : nn::Module {
+  // Sequential members built by default member initialisers.
+  explicit InClassSequentialNet(int64_t num_classes) : fc(64 * 4 * 4, num_classes) {
+    register_module("layer1", layer1);
+    register_module("layer2", layer2);
+    register_module("pool", pool);
+    register_module("fc", fc);
+  }
+  torch::Tensor forward(torch::Tensor x) {
+    x = layer1->forward(x);
+    x = layer2->forward(x);
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: the Conv2d at position 1 of 'layer2' takes 24 input channels but the Conv2d at position 1 of 'layer1' before it gives 16; the forward pass throws at the first batch; make the two sizes agree [torch-layer-shape-mismatch]
+    x = pool->forward(x);
+    x = x.view({-1, 64 * 4 * 4});
+    return fc->forward(x);
+  }
+  nn::Sequential layer1{nn::Conv2d(nn::Conv2dOptions(3, 16, 3).stride(1)),
+                        nn::BatchNorm2d(16), nn::ReLU(),
+                        nn::MaxPool2d(nn::MaxPool2dOptions(2).stride(2))};
+  nn::Sequential layer2{nn::Conv2d(nn::Conv2dOptions(24, 64, 3).stride(1)),
+                        nn::BatchNorm2d(32), nn::ReLU()};
+  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: the BatchNorm2d at position 2 takes 32 input channels but the Conv2d at position 1 before it gives 64; the forward pass throws at the first batch; make the two sizes agree [torch-layer-shape-mismatch]
+  nn::MaxPool2d pool{nn::MaxPool2dOptions(2)};
+  nn::Linear fc;
+};
+
 struct TextNet : nn::Module {
   TextNet() {
     emb = register_module("emb", nn::Embedding(1000, 64));
