@@ -29,6 +29,14 @@ constexpr unsigned MaxExprDepth = 64;
 /// How many setters of an options object are read.
 constexpr unsigned MaxOptionChain = 32;
 
+/// A product of two known sizes, or UnknownDim when it does not fit.
+int64_t times(int64_t A, int64_t B) {
+  int64_t R = 0;
+  if (A < 0 || B < 0 || __builtin_mul_overflow(A, B, &R))
+    return UnknownDim;
+  return R;
+}
+
 /// \p E without temporaries, copies, moves, default arguments and the
 /// functional cast around a construction (`Linear(opts)` is a cast of one
 /// argument around the construction of a Linear: the same class).
@@ -620,7 +628,7 @@ TensorShape applyLayer(const LayerSizes &Layer, const TensorShape &In,
         Product = UnknownDim;
         break;
       }
-      Product *= In.Dims[I];
+      Product = times(Product, In.Dims[I]);
     }
     TensorShape R = TensorShape::ofDims({In.Dims[0], Product}, Self);
     if (Product == UnknownDim)
@@ -843,7 +851,9 @@ TensorShape ShapeAnalysis::Evaluator::tensorOpResult(const CallExpr *Call,
     for (const Expr *Arg : Call->arguments())
       Rest.push_back(Arg);
   }
-  std::string OpName = quote(Call->getDirectCallee()->getName());
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  std::string OpName =
+      Callee && Callee->getIdentifier() ? quote(Callee->getName()) : "a call";
   SizeSource Here{Call, OpName, LayerSizes()};
 
   if (Op == TensorOp::Factory) {
@@ -884,15 +894,15 @@ TensorShape ShapeAnalysis::Evaluator::tensorOpResult(const CallExpr *Call,
       else if (D < 0)
         ++Unknown;
       else
-        KnownProduct *= D;
+        KnownProduct = times(KnownProduct, D);
     }
     (void)Unknown;
     if (Infer == 1 && In.Rank >= 0 && KnownProduct > 0 &&
         !llvm::is_contained(In.Dims, UnknownDim)) {
       int64_t Total = 1;
       for (int64_t D : In.Dims)
-        Total *= D;
-      if (Total % KnownProduct == 0)
+        Total = times(Total, D);
+      if (Total > 0 && Total % KnownProduct == 0)
         for (int64_t &D : *Sizes)
           if (D == -1)
             D = Total / KnownProduct;
@@ -928,7 +938,7 @@ TensorShape ShapeAnalysis::Evaluator::tensorOpResult(const CallExpr *Call,
     for (int I = S; I <= E; ++I)
       Product = In.Dims[I] == UnknownDim || Product == UnknownDim
                     ? UnknownDim
-                    : Product * In.Dims[I];
+                    : times(Product, In.Dims[I]);
     Dims.push_back(Product);
     Dims.append(In.Dims.begin() + E + 1, In.Dims.end());
     TensorShape R = TensorShape::ofDims(Dims, Here);

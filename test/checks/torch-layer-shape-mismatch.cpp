@@ -376,6 +376,17 @@ struct SequentialMemberOkNet : nn::Module {
   nn::Linear head{nullptr};
 };
 
+struct HugeSizesNet : nn::Module {
+  // Products that do not fit in 64 bits are unknown, not wrapped around.
+  HugeSizesNet() { fc = register_module("fc", nn::Linear(16, 4)); }
+  torch::Tensor forward(torch::Tensor x) {
+    x = torch::zeros({int64_t(1) << 40, int64_t(1) << 40, 16}).flatten(0, 1);
+    x = x.reshape({-1, 16});
+    return fc(x);
+  }
+  nn::Linear fc{nullptr};
+};
+
 template <int64_t In, int64_t Out> struct TemplateNet : nn::Module {
   TemplateNet() {
     fc1 = register_module("fc1", nn::Linear(In, Out));
