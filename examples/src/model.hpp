@@ -108,3 +108,6 @@ torch::nn::Sequential make_classifier(int64_t in_features, int64_t hidden,
 torch::nn::Sequential make_residual_classifier(int64_t in_features,
                                                int64_t hidden,
                                                int64_t num_classes);
+
+// A fixed-size probe that reads the 16 column statistics of a batch.
+torch::nn::Sequential make_statistics_probe();

@@ -503,6 +503,15 @@ class TORCH_API FlattenImpl : public Cloneable<FlattenImpl> {
 
 TORCH_MODULE(Flatten);
 
+class TORCH_API IdentityImpl : public Cloneable<IdentityImpl> {
+ public:
+  void reset() override;
+  void pretty_print(std::ostream& stream) const override;
+  Tensor forward(const Tensor& input);
+};
+
+TORCH_MODULE(Identity);
+
 // ---- <torch/nn/modules/conv.h> ----
 template <size_t D, typename Derived>
 class ConvNdImpl : public torch::nn::Cloneable<Derived> {
@@ -553,6 +562,18 @@ class TORCH_API Conv2dImpl : public ConvNdImpl<2, Conv2dImpl> {
 };
 
 TORCH_MODULE(Conv2d);
+
+class TORCH_API Conv3dImpl : public ConvNdImpl<3, Conv3dImpl> {
+ public:
+  Conv3dImpl(
+      int64_t input_channels,
+      int64_t output_channels,
+      ExpandingArray<3> kernel_size);
+  explicit Conv3dImpl(Conv3dOptions options_);
+  Tensor forward(const Tensor& input);
+};
+
+TORCH_MODULE(Conv3d);
 
 // ---- <torch/nn/modules/batchnorm.h> ----
 template <size_t D, typename Derived, typename DerivedOptions>
@@ -617,6 +638,36 @@ class TORCH_API BatchNorm2dImpl : public BatchNormImplBase<2, BatchNorm2dImpl> {
 };
 
 TORCH_MODULE(BatchNorm2d);
+
+class TORCH_API BatchNorm3dImpl : public BatchNormImplBase<3, BatchNorm3dImpl> {
+ protected:
+  void _check_input_dim(const Tensor& input) override;
+
+ public:
+  using BatchNormImplBase<3, BatchNorm3dImpl>::BatchNormImplBase;
+};
+
+TORCH_MODULE(BatchNorm3d);
+
+// ---- <torch/nn/modules/normalization.h> ----
+class TORCH_API LayerNormImpl : public torch::nn::Cloneable<LayerNormImpl> {
+ public:
+  LayerNormImpl(std::vector<int64_t> normalized_shape)
+      : LayerNormImpl(LayerNormOptions(normalized_shape)) {}
+  explicit LayerNormImpl(const LayerNormOptions& options_);
+
+  void reset() override;
+  void reset_parameters();
+  void pretty_print(std::ostream& stream) const override;
+  Tensor forward(const Tensor& input);
+
+  /// The options with which this module was constructed.
+  LayerNormOptions options;
+  Tensor weight;
+  Tensor bias;
+};
+
+TORCH_MODULE(LayerNorm);
 
 // ---- <torch/nn/modules/dropout.h> ----
 namespace detail {
@@ -711,6 +762,17 @@ class TORCH_API TanhImpl : public torch::nn::Cloneable<TanhImpl> {
 };
 
 TORCH_MODULE(Tanh);
+
+class TORCH_API GELUImpl : public torch::nn::Cloneable<GELUImpl> {
+ public:
+  explicit GELUImpl(GELUOptions options_ = {});
+  Tensor forward(const Tensor& input);
+  void reset() override;
+  void pretty_print(std::ostream& stream) const override;
+  GELUOptions options;
+};
+
+TORCH_MODULE(GELU);
 
 // ---- <torch/nn/modules/embedding.h> ----
 class TORCH_API EmbeddingImpl : public torch::nn::Cloneable<EmbeddingImpl> {

@@ -140,6 +140,15 @@ struct TORCH_API BatchNormFuncOptions {
 };
 } // namespace functional
 
+// ---- <torch/nn/options/normalization.h> ----
+struct TORCH_API LayerNormOptions {
+  /* implicit */ LayerNormOptions(std::vector<int64_t> normalized_shape);
+  /// input shape from an expected input.
+  TORCH_ARG(std::vector<int64_t>, normalized_shape);
+  TORCH_ARG(double, eps) = 1e-5;
+  TORCH_ARG(bool, elementwise_affine) = true;
+};
+
 // ---- <torch/nn/options/dropout.h> ----
 struct TORCH_API DropoutOptions {
   /* implicit */ DropoutOptions(double p = 0.5);
@@ -211,6 +220,11 @@ struct TORCH_API ReLUOptions {
 namespace functional {
 using ReLUFuncOptions = ReLUOptions;
 } // namespace functional
+
+struct TORCH_API GELUOptions {
+  /// Specifies the approximation to apply to the output.
+  TORCH_ARG(std::string, approximate) = "none";
+};
 
 // ---- <torch/nn/options/embedding.h> ----
 struct TORCH_API EmbeddingOptions {
