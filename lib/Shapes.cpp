@@ -458,13 +458,15 @@ LayerSizes layerOf(const Expr *E, const ASTContext &Ctx,
   }
   if (Args.empty())
     return L;
-  bool ListArg =
-      L.Kind == LayerKind::LayerNorm &&
-      constantSizes(Args[0], Ctx).has_value() &&
-      !peel(Args[0])->getType()->isIntegralOrEnumerationType() &&
-      !(recordOf(peel(Args[0])->getType()) &&
-        recordOf(peel(Args[0])->getType())->getIdentifier() &&
-        recordOf(peel(Args[0])->getType())->getName().ends_with("Options"));
+  bool ListArg = false;
+  if (L.Kind == LayerKind::LayerNorm &&
+      constantSizes(Args[0], Ctx).has_value()) {
+    QualType T = peel(Args[0])->getType();
+    const CXXRecordDecl *RD = recordOf(T);
+    ListArg =
+        !T->isIntegralOrEnumerationType() &&
+        !(RD && RD->getIdentifier() && RD->getName().ends_with("Options"));
+  }
   if (Args.size() == 1 && isClassValued(Args[0]) && !ListArg) {
     readOptions(Args[0], L, Ctx);
     return L;
