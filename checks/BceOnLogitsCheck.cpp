@@ -211,7 +211,7 @@ BceOnLogitsCheck::withLogitsFix(const LossCall &L, const Expr *Logits,
     StringRef Written =
         Lexer::getSourceText(CharSourceRange::getTokenRange(TR), SM, LO);
     // Qualified, so that BCEWithLogitsLoss is found where BCELoss was.
-    if (!Written.ends_with("::BCELoss"))
+    if (!compat::endsWith(Written, "::BCELoss"))
       return {};
     Fix.push_back(FixItHint::CreateReplacement(
         CharSourceRange::getTokenRange(TR.getEnd(), TR.getEnd()),

@@ -9,6 +9,7 @@
 #include "DiscardedTensorResultCheck.h"
 
 #include "torch-tidy/Anchor.h"
+#include "torch-tidy/Compat.h"
 #include "torch-tidy/EvaluationOrder.h"
 #include "torch-tidy/Options.h"
 #include "torch-tidy/Types.h"
@@ -45,9 +46,9 @@ const std::vector<std::string> &sideEffectFunctions() {
 /// Methods whose result is certainly meant to replace the tensor they are
 /// called on: conversions of device, dtype and layout.
 bool isConversion(StringRef Name) {
-  return llvm::is_contained({"to", "cuda", "cpu", "hip", "contiguous", "toType",
-                             "toBackend", "type_as"},
-                            Name);
+  return compat::isOneOf({"to", "cuda", "cpu", "hip", "contiguous", "toType",
+                          "toBackend", "type_as"},
+                         Name);
 }
 
 /// `+=` for `+`, and so on; OO_None for operators without a compound form.
@@ -277,7 +278,7 @@ void DiscardedTensorResultCheck::report(const CallExpr *Call,
   }
   // LibTorch's in-place naming: `torch::nn::init::xavier_uniform_(w)` fills
   // `w` and returns it by value.
-  if (Callee->getIdentifier() && Callee->getName().ends_with("_"))
+  if (Callee->getIdentifier() && compat::endsWith(Callee->getName(), "_"))
     return;
   if (matchesFunctionList(Callee, sideEffectFunctions()) ||
       matchesFunctionList(Callee, IgnoredFunctions) ||
@@ -327,7 +328,8 @@ void DiscardedTensorResultCheck::report(const CallExpr *Call,
             dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts())) {
       std::string Text = sourceText(DRE, SM, LO);
       if (!Text.empty() && Text.size() <= 60 &&
-          StringRef(Text).ends_with(Name) && !DRE->hasExplicitTemplateArgs())
+          compat::endsWith(StringRef(Text), Name) &&
+          !DRE->hasExplicitTemplateArgs())
         Written = Text;
     }
     bool InPlace = declares(Callee->getDeclContext(), Name + "_", Ctx);

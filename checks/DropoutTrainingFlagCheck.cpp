@@ -49,7 +49,8 @@ std::string writtenName(const CallExpr *Call, const FunctionDecl *FD,
   if (const auto *DRE =
           dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts())) {
     std::string Text = sourceText(DRE->getSourceRange(), SM, LO);
-    if (!Text.empty() && Text.size() <= 60 && StringRef(Text).ends_with(Name) &&
+    if (!Text.empty() && Text.size() <= 60 &&
+        compat::endsWith(StringRef(Text), Name) &&
         !DRE->hasExplicitTemplateArgs())
       return Text;
   }

@@ -13,6 +13,7 @@
 #include "InplaceOnRequiresGradCheck.h"
 
 #include "torch-tidy/Anchor.h"
+#include "torch-tidy/Compat.h"
 #include "torch-tidy/EvaluationOrder.h"
 #include "torch-tidy/Options.h"
 #include "torch-tidy/TrainingLoop.h"
@@ -158,8 +159,8 @@ static bool matchInplace(const Expr *E, const Expr *&Target,
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
     StringRef N = nameOf(MD);
-    if (!MD || !isTensorClass(MD->getParent()) || !N.ends_with("_") ||
-        N.starts_with("_") || isMetadataOnly(N))
+    if (!MD || !isTensorClass(MD->getParent()) || !compat::endsWith(N, "_") ||
+        compat::startsWith(N, "_") || isMetadataOnly(N))
       return false;
     Target = MC->getImplicitObjectArgument();
     Spelling = N.str();
@@ -171,7 +172,7 @@ static bool matchInplace(const Expr *E, const Expr *&Target,
     // initialisers of torch::nn::init disable autograd themselves.
     const FunctionDecl *FD = CE->getDirectCallee();
     StringRef N = nameOf(FD);
-    if (!FD || !N.ends_with("_") || N.starts_with("_") ||
+    if (!FD || !compat::endsWith(N, "_") || compat::startsWith(N, "_") ||
         CE->getNumArgs() == 0 || FD->getNumParams() == 0 || isMetadataOnly(N))
       return false;
     const auto *NS = dyn_cast<NamespaceDecl>(FD->getDeclContext());

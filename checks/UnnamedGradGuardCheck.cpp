@@ -9,6 +9,7 @@
 #include "UnnamedGradGuardCheck.h"
 
 #include "torch-tidy/Anchor.h"
+#include "torch-tidy/Compat.h"
 #include "torch-tidy/EvaluationOrder.h"
 #include "torch-tidy/GradMode.h"
 #include "torch-tidy/Options.h"
@@ -191,7 +192,7 @@ void UnnamedGradGuardCheck::reportTemporary(const Expr *Statement, bool FixIt,
     Type = RD->getQualifiedNameAsString();
   // `T name();` would declare a function again.
   StringRef Inner = StringRef(Args).drop_front().drop_back().trim();
-  if (StringRef(Args).starts_with("(") && Inner.empty())
+  if (compat::startsWith(StringRef(Args), "(") && Inner.empty())
     Args.clear();
   else if (!Exact)
     Args = CE->getNumArgs() ? "(...)" : "";
@@ -220,7 +221,7 @@ void UnnamedGradGuardCheck::reportTemporary(const Expr *Statement, bool FixIt,
 
 void UnnamedGradGuardCheck::reportFunction(const FunctionDecl *Declared,
                                            ASTContext &Ctx) {
-  if (!Declared->isLocalExternDecl() || Declared->isInvalidDecl() ||
+  if (!compat::isLocalExternDecl(Declared) || Declared->isInvalidDecl() ||
       !Declared->getIdentifier())
     return;
   QualType RT = Declared->getReturnType();

@@ -119,7 +119,7 @@ void UnregisteredModuleMemberCheck::checkModel(const ModuleModel &M,
 static std::string registrationNameFor(const FieldDecl *FD) {
   llvm::StringRef N = FD->getName();
   llvm::StringRef Base = N.rtrim('_');
-  if (Base.starts_with("m_") && Base.size() > 2)
+  if (compat::startsWith(Base, "m_") && Base.size() > 2)
     Base = Base.drop_front(2);
   return Base.empty() ? N.str() : Base.str();
 }
@@ -143,7 +143,7 @@ static bool nameTaken(const ModuleModel &M, const ModuleMember &Mem,
     if (registersMember(Mem, N.Call))
       continue;
     if (N.Literal ? N.Name == Name
-                  : (N.Name.empty() || Name.starts_with(N.Name)))
+                  : (N.Name.empty() || compat::startsWith(Name, N.Name)))
       return true;
   }
   return false;

@@ -1,5 +1,6 @@
 //===--- Activation.cpp - what a tensor holds at the end of a model -------===//
 #include "torch-tidy/Activation.h"
+#include "torch-tidy/Compat.h"
 #include "torch-tidy/EvaluationOrder.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -475,7 +476,7 @@ private:
       if (!owns(D))
         return true;
       llvm::StringRef Name = nameOf(MD);
-      if (isTensorClass(MD->getParent()) && Name.ends_with("_")) {
+      if (isTensorClass(MD->getParent()) && compat::endsWith(Name, "_")) {
         OpInfo I = operationNamed(Name);
         if (I.Op == AO::Sigmoid)
           record(D, Write::InPlaceSigmoid, nullptr, MC);

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "torch-tidy/BlobLifetime.h"
+#include "torch-tidy/Compat.h"
 
 #include "torch-tidy/EvaluationOrder.h"
 #include "torch-tidy/Types.h"
@@ -50,7 +51,7 @@ bool methodNamed(const CXXMethodDecl *MD, llvm::ArrayRef<StringRef> Names) {
 /// are called on: views, and `contiguous()`/`reshape()`, which return it
 /// unchanged (or a view) when they can.
 bool isViewMethod(StringRef Name) {
-  return llvm::is_contained(
+  return compat::isOneOf(
       {"view",          "view_as",      "reshape",   "reshape_as",
        "permute",       "transpose",    "t",         "squeeze",
        "unsqueeze",     "flatten",      "unflatten", "slice",
@@ -441,7 +442,8 @@ private:
         if (!MD || !isTensorClass(MD->getParent()) || !MD->getIdentifier())
           return;
         // In-place calls return the tensor itself; views share its storage.
-        if (!MD->getName().ends_with("_") && !isViewMethod(MD->getName()))
+        if (!compat::endsWith(MD->getName(), "_") &&
+            !isViewMethod(MD->getName()))
           return;
         E = MC->getImplicitObjectArgument();
         continue;

@@ -1,5 +1,6 @@
 //===--- Graphs.cpp - which tensors carry an autograd graph ---------------===//
 #include "torch-tidy/Graphs.h"
+#include "torch-tidy/Compat.h"
 #include "torch-tidy/EvaluationOrder.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -20,9 +21,9 @@ constexpr unsigned Budget = 512;
 bool endsGraph(const CXXMethodDecl *MD) {
   if (!MD->getIdentifier())
     return false;
-  return llvm::is_contained({"detach", "detach_", "data", "item", "tolist",
-                             "numel", "dim", "size", "sizes"},
-                            MD->getName());
+  return compat::isOneOf({"detach", "detach_", "data", "item", "tolist",
+                          "numel", "dim", "size", "sizes"},
+                         MD->getName());
 }
 
 /// LibTorch operations whose result is integer or boolean, which autograd
@@ -43,7 +44,7 @@ bool hasNoGraphResult(const CallExpr *CE, const FunctionDecl *Callee) {
     }
   if (!Callee->getIdentifier())
     return false;
-  return llvm::is_contained(
+  return compat::isOneOf(
       {"argmax",      "argmin",      "argsort",     "multinomial",
        "eq",          "ne",          "lt",          "le",
        "gt",          "ge",          "greater",     "greater_equal",

@@ -1,5 +1,6 @@
 //===--- ModelMode.cpp - train/eval mode of a module at a forward ---------===//
 #include "torch-tidy/ModelMode.h"
+#include "torch-tidy/Compat.h"
 #include "torch-tidy/EvaluationOrder.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -571,7 +572,7 @@ static bool isLossClass(const CXXRecordDecl *RD) {
     return false;
   const auto *NS = dyn_cast<NamespaceDecl>(RD->getDeclContext());
   return NS && NS->getIdentifier() && NS->getName() == "nn" &&
-         RD->getName().ends_with("LossImpl");
+         compat::endsWith(RD->getName(), "LossImpl");
 }
 
 /// A LibTorch call that computes a loss or a metric.
@@ -589,8 +590,8 @@ static bool isMeasure(const CallExpr *CE) {
       return N == "forward";
     if (!isTensorClass(MD->getParent()))
       return false;
-    return llvm::is_contained({"item", "argmax", "argmin", "eq", "topk", "max"},
-                              N);
+    return compat::isOneOf({"item", "argmax", "argmin", "eq", "topk", "max"},
+                           N);
   }
   const auto *NS = dyn_cast<NamespaceDecl>(FD->getDeclContext());
   if (!NS || !NS->getIdentifier())
@@ -598,11 +599,11 @@ static bool isMeasure(const CallExpr *CE) {
   StringRef Space = NS->getName();
   if (Space != "at" && Space != "torch" && Space != "functional")
     return false;
-  return N.ends_with("_loss") || N.starts_with("nll_loss") ||
-         llvm::is_contained({"cross_entropy", "binary_cross_entropy",
-                             "binary_cross_entropy_with_logits", "kl_div",
-                             "argmax", "argmin", "eq", "topk"},
-                            N);
+  return compat::endsWith(N, "_loss") || compat::startsWith(N, "nll_loss") ||
+         compat::isOneOf({"cross_entropy", "binary_cross_entropy",
+                          "binary_cross_entropy_with_logits", "kl_div",
+                          "argmax", "argmin", "eq", "topk"},
+                         N);
 }
 
 bool ModelModeAnalysis::measures(const Stmt *S, unsigned Depth) {

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "torch-tidy/ModuleAliases.h"
+#include "torch-tidy/Compat.h"
 
 #include "torch-tidy/EvaluationOrder.h"
 
@@ -180,7 +181,7 @@ using LocalOwners = llvm::DenseMap<const VarDecl *, const ValueDecl *>;
 
 bool isParameterListMethod(const CXXMethodDecl *MD) {
   return MD && MD->getIdentifier() &&
-         llvm::is_contained(
+         compat::isOneOf(
              {"parameters", "named_parameters", "buffers", "named_buffers"},
              MD->getName()) &&
          hasQualifiedName(MD->getParent(), "torch::nn::Module");
@@ -190,18 +191,18 @@ bool isParameterListMethod(const CXXMethodDecl *MD) {
 /// value of an OrderedDict item, the data of a tensor.
 bool isElementMethod(const CXXMethodDecl *MD) {
   return MD && MD->getIdentifier() &&
-         llvm::is_contained({"data", "detach", "value", "at", "find", "begin",
-                             "end", "front", "back", "view", "view_as",
-                             "flatten", "reshape"},
-                            MD->getName());
+         compat::isOneOf({"data", "detach", "value", "at", "find", "begin",
+                          "end", "front", "back", "view", "view_as", "flatten",
+                          "reshape"},
+                         MD->getName());
 }
 
 /// In-place tensor methods that write values read from their arguments.
 bool isWritingMethod(const CXXMethodDecl *MD) {
   return MD && MD->getIdentifier() &&
-         llvm::is_contained({"copy_", "add_", "sub_", "mul_", "div_", "lerp_",
-                             "addcmul_", "set_", "set_data"},
-                            MD->getName());
+         compat::isOneOf({"copy_", "add_", "sub_", "mul_", "div_", "lerp_",
+                          "addcmul_", "set_", "set_data"},
+                         MD->getName());
 }
 
 /// The module whose parameters (or buffers) \p E designates: a list of them,

@@ -1,5 +1,6 @@
 //===--- ModuleModel.cpp - what a torch::nn::Module subclass holds --------===//
 #include "torch-tidy/ModuleModel.h"
+#include "torch-tidy/Compat.h"
 #include "torch-tidy/EvaluationOrder.h"
 
 #include "clang/AST/ASTContext.h"
@@ -1286,7 +1287,7 @@ void ModelBuilder::build() {
     const FunctionDecl *Def = nullptr;
     if (!MD->hasBody(Def) || !Def || Def->isDependentContext()) {
       if (!MD->isImplicit() && !MD->isDeleted() && !isDefaultedSomewhere(MD) &&
-          !MD->isPureVirtual())
+          !compat::isPureVirtual(MD))
         Model.HasInvisibleMethods = true;
       continue;
     }

@@ -1,5 +1,6 @@
 //===--- RequiresGrad.cpp - which tensors require grad --------------------===//
 #include "torch-tidy/RequiresGrad.h"
+#include "torch-tidy/Compat.h"
 #include "torch-tidy/EvaluationOrder.h"
 
 #include "torch-tidy/Types.h"
@@ -322,7 +323,7 @@ GradFlow RequiresGradAnalysis::callFlow(const CallExpr *CE, const Facts &F,
         return Out;
       }
       // In-place methods return the tensor itself.
-      if (Name.ends_with("_") && !Name.starts_with("_"))
+      if (compat::endsWith(Name, "_") && !compat::startsWith(Name, "_"))
         return eval(Obj, F, Depth + 1);
       return {};
     }
@@ -357,7 +358,7 @@ GradFlow RequiresGradAnalysis::callFlow(const CallExpr *CE, const Facts &F,
   if (UserDef)
     return ReturnOf(UserDef);
   // at::relu_(t) and friends return their first argument.
-  if (Name.ends_with("_") && CE->getNumArgs() > 0 &&
+  if (compat::endsWith(Name, "_") && CE->getNumArgs() > 0 &&
       Callee->getNumParams() > 0 && isTensorExpr(CE->getArg(0)) &&
       Callee->getParamDecl(0)->getType()->isLValueReferenceType())
     return eval(CE->getArg(0), F, Depth + 1);

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "torch-tidy/Shapes.h"
+#include "torch-tidy/Compat.h"
 
 #include "torch-tidy/EvaluationOrder.h"
 #include "torch-tidy/Types.h"
@@ -463,9 +464,9 @@ LayerSizes layerOf(const Expr *E, const ASTContext &Ctx,
       constantSizes(Args[0], Ctx).has_value()) {
     QualType T = peel(Args[0])->getType();
     const CXXRecordDecl *RD = recordOf(T);
-    ListArg =
-        !T->isIntegralOrEnumerationType() &&
-        !(RD && RD->getIdentifier() && RD->getName().ends_with("Options"));
+    ListArg = !T->isIntegralOrEnumerationType() &&
+              !(RD && RD->getIdentifier() &&
+                compat::endsWith(RD->getName(), "Options"));
   }
   if (Args.size() == 1 && isClassValued(Args[0]) && !ListArg) {
     readOptions(Args[0], L, Ctx);

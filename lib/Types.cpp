@@ -1,5 +1,6 @@
 //===--- Types.cpp - what a LibTorch type is ------------------------------===//
 #include "torch-tidy/Types.h"
+#include "torch-tidy/Compat.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -185,8 +186,8 @@ bool isLibTorchLossFunction(const FunctionDecl *FD, const SourceManager &SM) {
 }
 
 bool isLibTorchLossModule(const CXXRecordDecl *D, const SourceManager &SM) {
-  return D && D->getIdentifier() && D->getName().ends_with("LossImpl") &&
-         isLibraryCode(D, SM);
+  return D && D->getIdentifier() &&
+         compat::endsWith(D->getName(), "LossImpl") && isLibraryCode(D, SM);
 }
 
 const CXXRecordDecl *moduleForwardClass(const CallExpr *Call,
@@ -448,12 +449,12 @@ bool isLibTorchPath(StringRef P) {
   // Each pattern with its leading '/', which a relative path may lack; no
   // string is built, as the anchor asks this for every declaration it meets.
   for (StringRef Dir : {"/ATen/", "/c10/", "/caffe2/", "/torch/csrc/"})
-    if (P.starts_with(Dir.drop_front()) || P.contains(Dir))
+    if (compat::startsWith(P, Dir.drop_front()) || P.contains(Dir))
       return true;
   for (StringRef Umbrella :
        {"/torch/script.h", "/torch/extension.h", "/torch/library.h",
         "/torch/custom_class.h", "/torch/custom_class_detail.h"})
-    if (P == Umbrella.drop_front() || P.ends_with(Umbrella))
+    if (P == Umbrella.drop_front() || compat::endsWith(P, Umbrella))
       return true;
   return false;
 }
@@ -475,10 +476,10 @@ bool isLibraryCode(const Decl *D, const SourceManager &SM) {
 }
 
 bool isContainerInsertName(StringRef MethodName) {
-  return llvm::is_contained({"push_back", "emplace_back", "push_front",
-                             "emplace_front", "insert", "emplace", "assign",
-                             "push", "insert_or_assign", "try_emplace"},
-                            MethodName);
+  return compat::isOneOf({"push_back", "emplace_back", "push_front",
+                          "emplace_front", "insert", "emplace", "assign",
+                          "push", "insert_or_assign", "try_emplace"},
+                         MethodName);
 }
 
 bool matchesFunctionList(const FunctionDecl *FD,

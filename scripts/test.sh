@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs torch-tidy's whole test suite through ctest, building first.
-#   scripts/test.sh [--llvm N]...   (default: 19; give several to test each)
+#   scripts/test.sh [--llvm N]...   (default: 19; give several to test each;
+#                                    --llvm all: 14, 15, 16, 19 and 22)
 # Installs the missing Debian packages (as root), builds build/llvm-N, runs
 # ctest there, and ends with one line `N passed, N failed` over all majors.
 set -uo pipefail
@@ -14,6 +15,11 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ ${#majors[@]} -gt 0 ] || majors=("${TORCH_TIDY_LLVM_VERSION:-19}")
+expanded=()
+for n in "${majors[@]}"; do
+  if [ "$n" = all ]; then expanded+=(14 15 16 19 22); else expanded+=("$n"); fi
+done
+majors=("${expanded[@]}")
 
 "$root/scripts/install-deps.sh" "${majors[@]}" || exit 1
 passed=0; failed=0; status=0

@@ -44,6 +44,9 @@ config.substitutions.append(("%run_torch_tidy", "%s %s --clang-tidy=%s --plugin=
     config.python, os.path.join(config.torch_tidy_src, "scripts", "run-torch-tidy"),
     tidy, "" if driver else config.torch_tidy_plugin)))
 config.substitutions.append(("%clangxx", config.clangxx))
+# --dump-config's CheckOptions as a map on every major (14 dumps a list).
+config.substitutions.append(("%config_map", "%s %s" % (
+    config.python, os.path.join(config.test_source_root, "config_map.py"))))
 config.substitutions.append(("%mock_flags", mock_flags))
 config.substitutions.append(("%real_flags_nopch", real_flags_nopch))
 config.substitutions.append(("%real_flags", real_flags))
@@ -74,14 +77,6 @@ for libcxx in sorted(glob.glob("/usr/lib/*/libc++.so.1") + glob.glob("/usr/lib/l
     config.substitutions.append(("%libcxx_runtime", libcxx))
     config.available_features.add("libcxx-runtime")
     break
-
-# A clang-tidy of a major torch-tidy does not support (Debian bookworm's default is 14).
-for unsupported in ("14", "15", "16"):
-    path = "/usr/lib/llvm-%s/bin/clang-tidy" % unsupported
-    if os.path.exists(path):
-        config.substitutions.append(("%unsupported_clang_tidy", path))
-        config.available_features.add("unsupported-clang-tidy")
-        break
 
 # The proof-of-harm programs (harm/) build with g++ and LibTorch and do not depend
 # on LLVM: their smoke run belongs to the default major's plugin run only.

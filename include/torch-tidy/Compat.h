@@ -14,12 +14,18 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Config/llvm-config.h"
 
-#if LLVM_VERSION_MAJOR < 19
-#error "torch-tidy needs LLVM 19 or newer"
+#include <initializer_list>
+#include <optional>
+#include <string>
+
+#if LLVM_VERSION_MAJOR < 14
+#error "torch-tidy needs LLVM 14 or newer"
 #endif
 
 // LLVM 22 moved ClangTidyModuleRegistry into ClangTidyModule.h and deprecated
 // the old header (removed in LLVM 24).
+#include "clang-tidy/ClangTidyCheck.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
 #if LLVM_VERSION_MAJOR < 22
 #include "clang-tidy/ClangTidyModuleRegistry.h"
@@ -27,13 +33,64 @@
 
 namespace torch_tidy::compat {
 
-/// StringRef::starts_with / ends_with exist in every supported major; the old
-/// startswith spellings were removed in LLVM 20.
+/// StringRef::starts_with / ends_with came in LLVM 16 and startswith /
+/// endswith went in LLVM 20: no spelling works in every supported major.
 inline bool startsWith(llvm::StringRef S, llvm::StringRef Prefix) {
-  return S.starts_with(Prefix);
+  return S.size() >= Prefix.size() && S.substr(0, Prefix.size()) == Prefix;
 }
 inline bool endsWith(llvm::StringRef S, llvm::StringRef Suffix) {
-  return S.ends_with(Suffix);
+  return S.size() >= Suffix.size() &&
+         S.substr(S.size() - Suffix.size()) == Suffix;
+}
+
+/// Whether \p S is one of \p Names. LLVM 14 and 15's llvm::is_contained takes
+/// no braced list.
+inline bool isOneOf(std::initializer_list<llvm::StringRef> Names,
+                    llvm::StringRef S) {
+  for (llvm::StringRef N : Names)
+    if (N == S)
+      return true;
+  return false;
+}
+
+/// A pure virtual method (LLVM 18 renamed isPure to isPureVirtual).
+inline bool isPureVirtual(const clang::CXXMethodDecl *MD) {
+#if LLVM_VERSION_MAJOR >= 18
+  return MD->isPureVirtual();
+#else
+  return MD->isPure();
+#endif
+}
+
+/// Decl::isLocalExternDecl, const in every major (before LLVM 15 it was not).
+inline bool isLocalExternDecl(const clang::Decl *D) {
+  return const_cast<clang::Decl *>(D)->isLocalExternDecl();
+}
+
+/// A check option's raw value, copied: OptionsView::get returns an
+/// llvm::Optional<std::string> before LLVM 15, an llvm::Optional<StringRef> in
+/// 15 and a std::optional<StringRef> from 16.
+inline std::optional<std::string>
+rawOption(const clang::tidy::ClangTidyCheck::OptionsView &Options,
+          llvm::StringRef Name) {
+  if (auto V = Options.get(Name))
+    return std::string(*V);
+  return std::nullopt;
+}
+
+/// Whether a configuration diagnostic can be reported now. clang-tidy 14 to 16
+/// build the checks for --dump-config and --list-checks with no diagnostics
+/// engine, and ClangTidyContext::configurationDiag then dereferences null (their
+/// own checks crash on a bad option value there too); a file is being analysed
+/// exactly when there is one. Later majors always have an engine.
+inline bool canReportConfigurationDiag(
+    const clang::tidy::ClangTidyContext *Context) {
+#if LLVM_VERSION_MAJOR < 17
+  return !Context->getCurrentFile().empty();
+#else
+  (void)Context;
+  return true;
+#endif
 }
 
 /// The expression of a lambda's trailing requires-clause, or null (LLVM 21

@@ -19,6 +19,8 @@
 #ifndef TORCH_TIDY_OPTIONS_H
 #define TORCH_TIDY_OPTIONS_H
 
+#include "torch-tidy/Compat.h"
+
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/utils/OptionsUtils.h"
@@ -106,7 +108,7 @@ public:
       : Options(Options), CheckName(CheckName.str()), Context(Context) {}
 
   bool getBool(llvm::StringRef Name, bool Default) const {
-    std::optional<llvm::StringRef> Raw = Options.get(Name);
+    std::optional<std::string> Raw = compat::rawOption(Options, Name);
     if (!Raw)
       return Default;
     if (std::optional<bool> V = parseBool(*Raw))
@@ -116,7 +118,7 @@ public:
   }
 
   unsigned getCount(llvm::StringRef Name, unsigned Default) const {
-    std::optional<llvm::StringRef> Raw = Options.get(Name);
+    std::optional<std::string> Raw = compat::rawOption(Options, Name);
     if (!Raw)
       return Default;
     if (std::optional<unsigned> V = parseCount(*Raw))
@@ -129,11 +131,11 @@ public:
   /// not a qualified name, \p Default. The entries: parseList() of the result.
   std::string getNameList(llvm::StringRef Name,
                           llvm::StringRef Default = "") const {
-    std::optional<llvm::StringRef> Raw = Options.get(Name);
+    std::optional<std::string> Raw = compat::rawOption(Options, Name);
     if (!Raw)
       return Default.str();
     if (parseNameList(*Raw))
-      return Raw->str();
+      return *Raw;
     bad(Name, *Raw, "a ';'-separated list of qualified names", Default.str());
     return Default.str();
   }
@@ -142,7 +144,7 @@ public:
   std::string getChoice(llvm::StringRef Name,
                         llvm::ArrayRef<llvm::StringRef> Allowed,
                         llvm::StringRef Default) const {
-    std::optional<llvm::StringRef> Raw = Options.get(Name);
+    std::optional<std::string> Raw = compat::rawOption(Options, Name);
     if (!Raw)
       return Default.str();
     for (llvm::StringRef A : Allowed)
@@ -161,6 +163,8 @@ public:
 private:
   void bad(llvm::StringRef Name, llvm::StringRef Value,
            llvm::StringRef Expected, llvm::StringRef Default) const {
+    if (!compat::canReportConfigurationDiag(Context))
+      return;
     Context->configurationDiag(
         "invalid configuration value '%0' for option '%1'; "
         "expected %2; using the default '%3'")

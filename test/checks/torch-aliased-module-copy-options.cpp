@@ -4,11 +4,11 @@
 // not; with 0 only an update written where the handles are named counts;
 // --dump-config shows the value, and a value that is not a count gets the
 // default (4, which sees the update three helpers down).
-// RUN: %check_torch_tidy -check-suffixes=,TWO %s torch-aliased-module-copy %t.mock -config="{CheckOptions: {torch-aliased-module-copy.MaxCallDepth: 2}}" -- %mock_flags
-// RUN: %check_torch_tidy -check-suffixes=,TWO %s torch-aliased-module-copy %t.real -config="{CheckOptions: {torch-aliased-module-copy.MaxCallDepth: 2}}" -- %real_flags
-// RUN: %check_torch_tidy %s torch-aliased-module-copy %t.zero -config="{CheckOptions: {torch-aliased-module-copy.MaxCallDepth: 0}}" -- %mock_flags
-// RUN: %check_torch_tidy -check-suffixes=,TWO,FOUR,BAD %s torch-aliased-module-copy %t.bad -config="{CheckOptions: {torch-aliased-module-copy.MaxCallDepth: -1}}" -- %mock_flags
-// RUN: %clang_tidy_torch -checks='-*,torch-aliased-module-copy' -config="{CheckOptions: {torch-aliased-module-copy.MaxCallDepth: 2}}" --dump-config | FileCheck %s --check-prefix=DUMP
+// RUN: %check_torch_tidy -check-suffixes=,TWO %s torch-aliased-module-copy %t.mock -config="{CheckOptions: [{key: torch-aliased-module-copy.MaxCallDepth, value: 2}]}" -- %mock_flags
+// RUN: %check_torch_tidy -check-suffixes=,TWO %s torch-aliased-module-copy %t.real -config="{CheckOptions: [{key: torch-aliased-module-copy.MaxCallDepth, value: 2}]}" -- %real_flags
+// RUN: %check_torch_tidy %s torch-aliased-module-copy %t.zero -config="{CheckOptions: [{key: torch-aliased-module-copy.MaxCallDepth, value: 0}]}" -- %mock_flags
+// RUN: %check_torch_tidy -check-suffixes=,TWO,FOUR,BAD %s torch-aliased-module-copy %t.bad -config="{CheckOptions: [{key: torch-aliased-module-copy.MaxCallDepth, value: -1}]}" -- %mock_flags
+// RUN: %clang_tidy_torch -checks='-*,torch-aliased-module-copy' -config="{CheckOptions: [{key: torch-aliased-module-copy.MaxCallDepth, value: 2}]}" --dump-config | %config_map | FileCheck %s --check-prefix=DUMP
 // DUMP: torch-aliased-module-copy.MaxCallDepth: '2'
 // CHECK-MESSAGES-BAD: warning: invalid configuration value '-1' for option 'torch-aliased-module-copy.MaxCallDepth'; expected a non-negative integer; using the default '4' [clang-tidy-config]
 

@@ -2,8 +2,8 @@
 // parameter is the training flag; MaxCallDepth bounds the helpers followed
 // (level 1 read, level 2 not with MaxCallDepth: 1); --dump-config shows what
 // was set.
-// RUN: %check_torch_tidy %s torch-dropout-training-flag %t.mock -config="{CheckOptions: {torch-dropout-training-flag.TrainingFlagFunctions: 'mylib::drop;mylib::Noise::apply', torch-dropout-training-flag.MaxCallDepth: 1}}" -- %mock_flags
-// RUN: %check_torch_tidy %s torch-dropout-training-flag %t.real -config="{CheckOptions: {torch-dropout-training-flag.TrainingFlagFunctions: 'mylib::drop;mylib::Noise::apply', torch-dropout-training-flag.MaxCallDepth: 1}}" -- %real_flags
+// RUN: %check_torch_tidy %s torch-dropout-training-flag %t.mock -config="{CheckOptions: [{key: torch-dropout-training-flag.TrainingFlagFunctions, value: 'mylib::drop;mylib::Noise::apply'}, {key: torch-dropout-training-flag.MaxCallDepth, value: 1}]}" -- %mock_flags
+// RUN: %check_torch_tidy %s torch-dropout-training-flag %t.real -config="{CheckOptions: [{key: torch-dropout-training-flag.TrainingFlagFunctions, value: 'mylib::drop;mylib::Noise::apply'}, {key: torch-dropout-training-flag.MaxCallDepth, value: 1}]}" -- %real_flags
 // Without the option the in-house function is not reported, and the helper
 // two calls down is.
 // RUN: %clang_tidy_torch -checks='-*,torch-dropout-training-flag' %s -- %mock_flags 2>&1 | FileCheck %s --check-prefix=DEFAULT
@@ -12,7 +12,7 @@
 // DEFAULT-NOT: 'mylib::drop'
 // DEFAULT: :[[@LINE+29]]:10: warning: 'torch::dropout' runs in training mode
 // DEFAULT-NOT: 'mylib::drop'
-// RUN: %clang_tidy_torch -checks='-*,torch-dropout-training-flag' -config="{CheckOptions: {torch-dropout-training-flag.TrainingFlagFunctions: 'mylib::drop', torch-dropout-training-flag.MaxCallDepth: 1}}" --dump-config | FileCheck %s --check-prefix=DUMP
+// RUN: %clang_tidy_torch -checks='-*,torch-dropout-training-flag' -config="{CheckOptions: [{key: torch-dropout-training-flag.TrainingFlagFunctions, value: 'mylib::drop'}, {key: torch-dropout-training-flag.MaxCallDepth, value: 1}]}" --dump-config | %config_map | FileCheck %s --check-prefix=DUMP
 // DUMP-DAG: torch-dropout-training-flag.MaxCallDepth: '1'
 // DUMP-DAG: torch-dropout-training-flag.TrainingFlagFunctions: 'mylib::drop'
 

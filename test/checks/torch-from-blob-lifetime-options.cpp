@@ -3,11 +3,11 @@
 // deleter), StorageClasses adds classes that own their buffer (a cv::Mat-like
 // image); without them both are silent; --dump-config shows what was set, and
 // a value that is not a list of qualified names gets the default.
-// RUN: %check_torch_tidy -check-suffixes=,OPT %s torch-from-blob-lifetime %t.mock -config="{CheckOptions: {torch-from-blob-lifetime.FactoryFunctions: 'mylib::tensor_view', torch-from-blob-lifetime.StorageClasses: '::imaging::Image'}}" -- %mock_flags
-// RUN: %check_torch_tidy -check-suffixes=,OPT %s torch-from-blob-lifetime %t.real -config="{CheckOptions: {torch-from-blob-lifetime.FactoryFunctions: 'mylib::tensor_view', torch-from-blob-lifetime.StorageClasses: '::imaging::Image'}}" -- %real_flags
+// RUN: %check_torch_tidy -check-suffixes=,OPT %s torch-from-blob-lifetime %t.mock -config="{CheckOptions: [{key: torch-from-blob-lifetime.FactoryFunctions, value: 'mylib::tensor_view'}, {key: torch-from-blob-lifetime.StorageClasses, value: '::imaging::Image'}]}" -- %mock_flags
+// RUN: %check_torch_tidy -check-suffixes=,OPT %s torch-from-blob-lifetime %t.real -config="{CheckOptions: [{key: torch-from-blob-lifetime.FactoryFunctions, value: 'mylib::tensor_view'}, {key: torch-from-blob-lifetime.StorageClasses, value: '::imaging::Image'}]}" -- %real_flags
 // RUN: %check_torch_tidy %s torch-from-blob-lifetime %t.default -- %mock_flags
-// RUN: %check_torch_tidy -check-suffixes=,BAD %s torch-from-blob-lifetime %t.bad -config="{CheckOptions: {torch-from-blob-lifetime.FactoryFunctions: 'mylib::tensor_view, mylib::other'}}" -- %mock_flags
-// RUN: %clang_tidy_torch -checks='-*,torch-from-blob-lifetime' -config="{CheckOptions: {torch-from-blob-lifetime.FactoryFunctions: 'mylib::tensor_view', torch-from-blob-lifetime.StorageClasses: 'a, b'}}" --dump-config | FileCheck %s --check-prefix=DUMP
+// RUN: %check_torch_tidy -check-suffixes=,BAD %s torch-from-blob-lifetime %t.bad -config="{CheckOptions: [{key: torch-from-blob-lifetime.FactoryFunctions, value: 'mylib::tensor_view, mylib::other'}]}" -- %mock_flags
+// RUN: %clang_tidy_torch -checks='-*,torch-from-blob-lifetime' -config="{CheckOptions: [{key: torch-from-blob-lifetime.FactoryFunctions, value: 'mylib::tensor_view'}, {key: torch-from-blob-lifetime.StorageClasses, value: 'a, b'}]}" --dump-config | %config_map | FileCheck %s --check-prefix=DUMP
 // DUMP-DAG: torch-from-blob-lifetime.FactoryFunctions: 'mylib::tensor_view'
 // DUMP-DAG: torch-from-blob-lifetime.StorageClasses: ''
 // CHECK-MESSAGES-BAD: warning: invalid configuration value 'mylib::tensor_view, mylib::other' for option 'torch-from-blob-lifetime.FactoryFunctions'; expected a ';'-separated list of qualified names; using the default '' [clang-tidy-config]

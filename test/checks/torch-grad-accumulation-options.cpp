@@ -2,18 +2,18 @@
 // loss, MaxCallDepth (a helper N calls below the function holding the loop is
 // read when N <= MaxCallDepth: with 2, a step() two helpers down is seen,
 // three down it is not), and --dump-config shows what was set.
-// RUN: %check_torch_tidy %s torch-grad-accumulation %t.mock -config="{CheckOptions: {torch-grad-accumulation.OptimizerClasses: 'mylib::Optim', torch-grad-accumulation.ZeroGradFunctions: 'mylib::clear', torch-grad-accumulation.LossScaleFunctions: 'mylib::scale_loss', torch-grad-accumulation.MaxCallDepth: 2}}" -- %mock_flags
-// RUN: %check_torch_tidy %s torch-grad-accumulation %t.real -config="{CheckOptions: {torch-grad-accumulation.OptimizerClasses: 'mylib::Optim', torch-grad-accumulation.ZeroGradFunctions: 'mylib::clear', torch-grad-accumulation.LossScaleFunctions: 'mylib::scale_loss', torch-grad-accumulation.MaxCallDepth: 2}}" -- %real_flags
+// RUN: %check_torch_tidy %s torch-grad-accumulation %t.mock -config="{CheckOptions: [{key: torch-grad-accumulation.OptimizerClasses, value: 'mylib::Optim'}, {key: torch-grad-accumulation.ZeroGradFunctions, value: 'mylib::clear'}, {key: torch-grad-accumulation.LossScaleFunctions, value: 'mylib::scale_loss'}, {key: torch-grad-accumulation.MaxCallDepth, value: 2}]}" -- %mock_flags
+// RUN: %check_torch_tidy %s torch-grad-accumulation %t.real -config="{CheckOptions: [{key: torch-grad-accumulation.OptimizerClasses, value: 'mylib::Optim'}, {key: torch-grad-accumulation.ZeroGradFunctions, value: 'mylib::clear'}, {key: torch-grad-accumulation.LossScaleFunctions, value: 'mylib::scale_loss'}, {key: torch-grad-accumulation.MaxCallDepth, value: 2}]}" -- %real_flags
 // Without the options, the in-house optimizer is not one, the in-house
 // scaling is not read (a loss from a function defined elsewhere: possibly
 // scaled, silent) and the clearing function is an unknown call.
 // RUN: %check_torch_tidy -check-suffix=DEFAULT %s torch-grad-accumulation %t.default -- %mock_flags
 // A bad value: one configuration diagnostic, and the default (the reports
 // of the run without options).
-// RUN: %check_torch_tidy -check-suffixes=BAD,DEFAULT %s torch-grad-accumulation %t.bad -config="{CheckOptions: {torch-grad-accumulation.LossScaleFunctions: 'a, b', torch-grad-accumulation.MaxCallDepth: 'deep'}}" -- %mock_flags
+// RUN: %check_torch_tidy -check-suffixes=BAD,DEFAULT %s torch-grad-accumulation %t.bad -config="{CheckOptions: [{key: torch-grad-accumulation.LossScaleFunctions, value: 'a, b'}, {key: torch-grad-accumulation.MaxCallDepth, value: 'deep'}]}" -- %mock_flags
 // CHECK-MESSAGES-BAD: warning: invalid configuration value 'a, b' for option 'torch-grad-accumulation.LossScaleFunctions'; expected a ';'-separated list of qualified names; using the default '' [clang-tidy-config]
 // CHECK-MESSAGES-BAD: warning: invalid configuration value 'deep' for option 'torch-grad-accumulation.MaxCallDepth'; expected a non-negative integer; using the default '4' [clang-tidy-config]
-// RUN: %clang_tidy_torch -checks='-*,torch-grad-accumulation' -config="{CheckOptions: {torch-grad-accumulation.LossScaleFunctions: 'mylib::scale_loss', torch-grad-accumulation.MaxCallDepth: 2}}" --dump-config | FileCheck %s --check-prefix=DUMP
+// RUN: %clang_tidy_torch -checks='-*,torch-grad-accumulation' -config="{CheckOptions: [{key: torch-grad-accumulation.LossScaleFunctions, value: 'mylib::scale_loss'}, {key: torch-grad-accumulation.MaxCallDepth, value: 2}]}" --dump-config | %config_map | FileCheck %s --check-prefix=DUMP
 // DUMP-DAG: torch-grad-accumulation.MaxCallDepth: '2'
 // DUMP-DAG: torch-grad-accumulation.LossScaleFunctions: 'mylib::scale_loss'
 // DUMP-DAG: torch-grad-accumulation.OptimizerClasses: ''

@@ -3,8 +3,8 @@
 // parameter returned two helpers down is known to require grad (and the
 // in-place update reported); three helpers down it is not read, so nothing is
 // known about the tensor.
-// RUN: %check_torch_tidy %s torch-inplace-on-requires-grad %t.mock -config="{CheckOptions: {torch-inplace-on-requires-grad.MaxCallDepth: 2}}" -- %mock_flags
-// RUN: %check_torch_tidy %s torch-inplace-on-requires-grad %t.real -config="{CheckOptions: {torch-inplace-on-requires-grad.MaxCallDepth: 2}}" -- %real_flags
+// RUN: %check_torch_tidy %s torch-inplace-on-requires-grad %t.mock -config="{CheckOptions: [{key: torch-inplace-on-requires-grad.MaxCallDepth, value: 2}]}" -- %mock_flags
+// RUN: %check_torch_tidy %s torch-inplace-on-requires-grad %t.real -config="{CheckOptions: [{key: torch-inplace-on-requires-grad.MaxCallDepth, value: 2}]}" -- %real_flags
 
 #include <torch/torch.h>
 

@@ -1,13 +1,13 @@
 // Options: an in-house no-grad scope and in-house functions that return
 // parameters (a `Class::method` entry covers overrides); look-alike guards and
 // unlisted functions change nothing; --dump-config shows what was set.
-// RUN: %check_torch_tidy %s torch-inplace-on-requires-grad %t.mock -config="{CheckOptions: {torch-inplace-on-requires-grad.NoGradGuardClasses: 'mylib::NoGradScope', torch-inplace-on-requires-grad.ParameterFunctions: 'mylib::trainable_parameters;mylib::Model::weights'}}" -- %mock_flags
-// RUN: %check_torch_tidy %s torch-inplace-on-requires-grad %t.real -config="{CheckOptions: {torch-inplace-on-requires-grad.NoGradGuardClasses: 'mylib::NoGradScope', torch-inplace-on-requires-grad.ParameterFunctions: 'mylib::trainable_parameters;mylib::Model::weights'}}" -- %real_flags
+// RUN: %check_torch_tidy %s torch-inplace-on-requires-grad %t.mock -config="{CheckOptions: [{key: torch-inplace-on-requires-grad.NoGradGuardClasses, value: 'mylib::NoGradScope'}, {key: torch-inplace-on-requires-grad.ParameterFunctions, value: 'mylib::trainable_parameters;mylib::Model::weights'}]}" -- %mock_flags
+// RUN: %check_torch_tidy %s torch-inplace-on-requires-grad %t.real -config="{CheckOptions: [{key: torch-inplace-on-requires-grad.NoGradGuardClasses, value: 'mylib::NoGradScope'}, {key: torch-inplace-on-requires-grad.ParameterFunctions, value: 'mylib::trainable_parameters;mylib::Model::weights'}]}" -- %real_flags
 // Without the options the same file is clean: nothing here is a parameter by
 // LibTorch's own types.
 // RUN: %clang_tidy_torch -checks='-*,torch-inplace-on-requires-grad' %s -- %mock_flags 2>&1 | FileCheck %s --check-prefix=DEFAULT --allow-empty
 // DEFAULT-NOT: warning:
-// RUN: %clang_tidy_torch -checks='-*,torch-inplace-on-requires-grad' -config="{CheckOptions: {torch-inplace-on-requires-grad.ParameterFunctions: 'mylib::trainable_parameters'}}" --dump-config | FileCheck %s --check-prefix=DUMP
+// RUN: %clang_tidy_torch -checks='-*,torch-inplace-on-requires-grad' -config="{CheckOptions: [{key: torch-inplace-on-requires-grad.ParameterFunctions, value: 'mylib::trainable_parameters'}]}" --dump-config | %config_map | FileCheck %s --check-prefix=DUMP
 // DUMP-DAG: torch-inplace-on-requires-grad.ParameterFunctions: 'mylib::trainable_parameters'
 // DUMP-DAG: torch-inplace-on-requires-grad.NoGradGuardClasses: ''
 // DUMP-DAG: torch-inplace-on-requires-grad.MaxCallDepth: '4'

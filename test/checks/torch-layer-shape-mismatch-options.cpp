@@ -2,11 +2,11 @@
 // keep their input's shape; without it, they end what is known and the check
 // is silent after them; --dump-config shows what was set, and a value that is
 // not a list of qualified names gets the default.
-// RUN: %check_torch_tidy -check-suffixes=,OPT %s torch-layer-shape-mismatch %t.mock -config="{CheckOptions: {torch-layer-shape-mismatch.ShapePreserving: 'mylib::swish;::mylib::SwishImpl'}}" -- %mock_flags
-// RUN: %check_torch_tidy -check-suffixes=,OPT %s torch-layer-shape-mismatch %t.real -config="{CheckOptions: {torch-layer-shape-mismatch.ShapePreserving: 'mylib::swish;::mylib::SwishImpl'}}" -- %real_flags
+// RUN: %check_torch_tidy -check-suffixes=,OPT %s torch-layer-shape-mismatch %t.mock -config="{CheckOptions: [{key: torch-layer-shape-mismatch.ShapePreserving, value: 'mylib::swish;::mylib::SwishImpl'}]}" -- %mock_flags
+// RUN: %check_torch_tidy -check-suffixes=,OPT %s torch-layer-shape-mismatch %t.real -config="{CheckOptions: [{key: torch-layer-shape-mismatch.ShapePreserving, value: 'mylib::swish;::mylib::SwishImpl'}]}" -- %real_flags
 // RUN: %check_torch_tidy %s torch-layer-shape-mismatch %t.default -- %mock_flags
-// RUN: %check_torch_tidy -check-suffixes=,BAD %s torch-layer-shape-mismatch %t.bad -config="{CheckOptions: {torch-layer-shape-mismatch.ShapePreserving: 'mylib::swish, mylib::other'}}" -- %mock_flags
-// RUN: %clang_tidy_torch -checks='-*,torch-layer-shape-mismatch' -config="{CheckOptions: {torch-layer-shape-mismatch.ShapePreserving: 'mylib::swish'}}" --dump-config | FileCheck %s --check-prefix=DUMP
+// RUN: %check_torch_tidy -check-suffixes=,BAD %s torch-layer-shape-mismatch %t.bad -config="{CheckOptions: [{key: torch-layer-shape-mismatch.ShapePreserving, value: 'mylib::swish, mylib::other'}]}" -- %mock_flags
+// RUN: %clang_tidy_torch -checks='-*,torch-layer-shape-mismatch' -config="{CheckOptions: [{key: torch-layer-shape-mismatch.ShapePreserving, value: 'mylib::swish'}]}" --dump-config | %config_map | FileCheck %s --check-prefix=DUMP
 // DUMP: torch-layer-shape-mismatch.ShapePreserving: 'mylib::swish'
 // CHECK-MESSAGES-BAD: warning: invalid configuration value 'mylib::swish, mylib::other' for option 'torch-layer-shape-mismatch.ShapePreserving'; expected a ';'-separated list of qualified names; using the default '' [clang-tidy-config]
 

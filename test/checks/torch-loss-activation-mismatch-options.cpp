@@ -1,11 +1,11 @@
 // Options: in-house probability and logit producers and the call depth;
 // --dump-config shows what was set.
-// RUN: %check_torch_tidy %s torch-loss-activation-mismatch %t.mock -config="{CheckOptions: {torch-loss-activation-mismatch.ProbabilityFunctions: 'mylib::calibrated_softmax', torch-loss-activation-mismatch.LogitFunctions: 'mylib::dense', torch-loss-activation-mismatch.LogitModules: 'mylib::LoRALinearImpl', torch-loss-activation-mismatch.MaxCallDepth: 2}}" -- %mock_flags
-// RUN: %check_torch_tidy %s torch-loss-activation-mismatch %t.real -config="{CheckOptions: {torch-loss-activation-mismatch.ProbabilityFunctions: 'mylib::calibrated_softmax', torch-loss-activation-mismatch.LogitFunctions: 'mylib::dense', torch-loss-activation-mismatch.LogitModules: 'mylib::LoRALinearImpl', torch-loss-activation-mismatch.MaxCallDepth: 2}}" -- %real_flags
-// RUN: %clang_tidy_torch -checks='-*,torch-loss-activation-mismatch' -config="{CheckOptions: {torch-loss-activation-mismatch.LogitFunctions: 'mylib::dense', torch-loss-activation-mismatch.MaxCallDepth: 2}}" --dump-config | FileCheck %s --check-prefix=DUMP
+// RUN: %check_torch_tidy %s torch-loss-activation-mismatch %t.mock -config="{CheckOptions: [{key: torch-loss-activation-mismatch.ProbabilityFunctions, value: 'mylib::calibrated_softmax'}, {key: torch-loss-activation-mismatch.LogitFunctions, value: 'mylib::dense'}, {key: torch-loss-activation-mismatch.LogitModules, value: 'mylib::LoRALinearImpl'}, {key: torch-loss-activation-mismatch.MaxCallDepth, value: 2}]}" -- %mock_flags
+// RUN: %check_torch_tidy %s torch-loss-activation-mismatch %t.real -config="{CheckOptions: [{key: torch-loss-activation-mismatch.ProbabilityFunctions, value: 'mylib::calibrated_softmax'}, {key: torch-loss-activation-mismatch.LogitFunctions, value: 'mylib::dense'}, {key: torch-loss-activation-mismatch.LogitModules, value: 'mylib::LoRALinearImpl'}, {key: torch-loss-activation-mismatch.MaxCallDepth, value: 2}]}" -- %real_flags
+// RUN: %clang_tidy_torch -checks='-*,torch-loss-activation-mismatch' -config="{CheckOptions: [{key: torch-loss-activation-mismatch.LogitFunctions, value: 'mylib::dense'}, {key: torch-loss-activation-mismatch.MaxCallDepth, value: 2}]}" --dump-config | %config_map | FileCheck %s --check-prefix=DUMP
 // A bad value is one configuration diagnostic and the default (shown in
 // --dump-config); the parsing itself is tested in options-parsing.cpp.
-// RUN: %clang_tidy_torch -checks='-*,torch-loss-activation-mismatch' -config="{CheckOptions: {torch-loss-activation-mismatch.LogitModules: 'a, b', torch-loss-activation-mismatch.MaxCallDepth: '-1'}}" --dump-config | FileCheck %s --check-prefix=BAD
+// RUN: %clang_tidy_torch -checks='-*,torch-loss-activation-mismatch' -config="{CheckOptions: [{key: torch-loss-activation-mismatch.LogitModules, value: 'a, b'}, {key: torch-loss-activation-mismatch.MaxCallDepth, value: '-1'}]}" --dump-config | %config_map | FileCheck %s --check-prefix=BAD
 // DUMP-DAG: torch-loss-activation-mismatch.LogitFunctions: 'mylib::dense'
 // DUMP-DAG: torch-loss-activation-mismatch.LogitModules: ''
 // DUMP-DAG: torch-loss-activation-mismatch.MaxCallDepth: '2'

@@ -3,8 +3,8 @@
 // forward two helpers down is seen (and reported), three helpers down it is
 // not; a mode set three helpers down is unknown (never taken as absent); a
 // model built two callers up is seen in training mode, three callers up not.
-// RUN: %check_torch_tidy %s torch-missing-eval %t.mock -config="{CheckOptions: {torch-missing-eval.MaxCallDepth: 2}}" -- %mock_flags
-// RUN: %check_torch_tidy %s torch-missing-eval %t.real -config="{CheckOptions: {torch-missing-eval.MaxCallDepth: 2}}" -- %real_flags
+// RUN: %check_torch_tidy %s torch-missing-eval %t.mock -config="{CheckOptions: [{key: torch-missing-eval.MaxCallDepth, value: 2}]}" -- %mock_flags
+// RUN: %check_torch_tidy %s torch-missing-eval %t.real -config="{CheckOptions: [{key: torch-missing-eval.MaxCallDepth, value: 2}]}" -- %real_flags
 
 #include <torch/torch.h>
 

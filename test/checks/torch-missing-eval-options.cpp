@@ -1,8 +1,8 @@
 // Options: in-house mode-dependent and mode-independent module classes, an
 // in-house no-grad guard, and --dump-config shows what was set.
-// RUN: %check_torch_tidy %s torch-missing-eval %t.mock -config="{CheckOptions: {torch-missing-eval.ModeDependentModuleClasses: 'mylib::NoisyImpl', torch-missing-eval.ModeIndependentModuleClasses: '::StableImpl', torch-missing-eval.NoGradGuardClasses: 'mylib::Frozen'}}" -- %mock_flags
-// RUN: %check_torch_tidy %s torch-missing-eval %t.real -config="{CheckOptions: {torch-missing-eval.ModeDependentModuleClasses: 'mylib::NoisyImpl', torch-missing-eval.ModeIndependentModuleClasses: '::StableImpl', torch-missing-eval.NoGradGuardClasses: 'mylib::Frozen'}}" -- %real_flags
-// RUN: %clang_tidy_torch -checks='-*,torch-missing-eval' -config="{CheckOptions: {torch-missing-eval.ModeDependentModuleClasses: 'mylib::NoisyImpl', torch-missing-eval.MaxCallDepth: 2}}" --dump-config | FileCheck %s --check-prefix=DUMP
+// RUN: %check_torch_tidy %s torch-missing-eval %t.mock -config="{CheckOptions: [{key: torch-missing-eval.ModeDependentModuleClasses, value: 'mylib::NoisyImpl'}, {key: torch-missing-eval.ModeIndependentModuleClasses, value: '::StableImpl'}, {key: torch-missing-eval.NoGradGuardClasses, value: 'mylib::Frozen'}]}" -- %mock_flags
+// RUN: %check_torch_tidy %s torch-missing-eval %t.real -config="{CheckOptions: [{key: torch-missing-eval.ModeDependentModuleClasses, value: 'mylib::NoisyImpl'}, {key: torch-missing-eval.ModeIndependentModuleClasses, value: '::StableImpl'}, {key: torch-missing-eval.NoGradGuardClasses, value: 'mylib::Frozen'}]}" -- %real_flags
+// RUN: %clang_tidy_torch -checks='-*,torch-missing-eval' -config="{CheckOptions: [{key: torch-missing-eval.ModeDependentModuleClasses, value: 'mylib::NoisyImpl'}, {key: torch-missing-eval.MaxCallDepth, value: 2}]}" --dump-config | %config_map | FileCheck %s --check-prefix=DUMP
 // DUMP-DAG: torch-missing-eval.MaxCallDepth: '2'
 // DUMP-DAG: torch-missing-eval.ModeDependentModuleClasses: 'mylib::NoisyImpl'
 // DUMP-DAG: torch-missing-eval.ModeIndependentModuleClasses: ''

@@ -2,8 +2,8 @@
 // when N <= MaxCallDepth. With 2, a step() two helpers down is seen (and the
 // missing zero_grad() reported); three helpers down it is not read, so there
 // is no step() to report.
-// RUN: %check_torch_tidy %s torch-missing-zero-grad %t.mock -config="{CheckOptions: {torch-missing-zero-grad.MaxCallDepth: 2}}" -- %mock_flags
-// RUN: %check_torch_tidy %s torch-missing-zero-grad %t.real -config="{CheckOptions: {torch-missing-zero-grad.MaxCallDepth: 2}}" -- %real_flags
+// RUN: %check_torch_tidy %s torch-missing-zero-grad %t.mock -config="{CheckOptions: [{key: torch-missing-zero-grad.MaxCallDepth, value: 2}]}" -- %mock_flags
+// RUN: %check_torch_tidy %s torch-missing-zero-grad %t.real -config="{CheckOptions: [{key: torch-missing-zero-grad.MaxCallDepth, value: 2}]}" -- %real_flags
 
 #include <torch/torch.h>
 

@@ -1,8 +1,8 @@
 // Options: in-house optimizer classes and gradient-clearing functions, and
 // --dump-config shows what was set.
-// RUN: %check_torch_tidy %s torch-missing-zero-grad %t.mock -config="{CheckOptions: {torch-missing-zero-grad.OptimizerClasses: 'mylib::Optim', torch-missing-zero-grad.ZeroGradFunctions: 'mylib::clear_grads;mylib::Trainer::reset'}}" -- %mock_flags
-// RUN: %check_torch_tidy %s torch-missing-zero-grad %t.real -config="{CheckOptions: {torch-missing-zero-grad.OptimizerClasses: 'mylib::Optim', torch-missing-zero-grad.ZeroGradFunctions: 'mylib::clear_grads;mylib::Trainer::reset'}}" -- %real_flags
-// RUN: %clang_tidy_torch -checks='-*,torch-missing-zero-grad' -config="{CheckOptions: {torch-missing-zero-grad.OptimizerClasses: 'mylib::Optim', torch-missing-zero-grad.MaxCallDepth: 2}}" --dump-config | FileCheck %s --check-prefix=DUMP
+// RUN: %check_torch_tidy %s torch-missing-zero-grad %t.mock -config="{CheckOptions: [{key: torch-missing-zero-grad.OptimizerClasses, value: 'mylib::Optim'}, {key: torch-missing-zero-grad.ZeroGradFunctions, value: 'mylib::clear_grads;mylib::Trainer::reset'}]}" -- %mock_flags
+// RUN: %check_torch_tidy %s torch-missing-zero-grad %t.real -config="{CheckOptions: [{key: torch-missing-zero-grad.OptimizerClasses, value: 'mylib::Optim'}, {key: torch-missing-zero-grad.ZeroGradFunctions, value: 'mylib::clear_grads;mylib::Trainer::reset'}]}" -- %real_flags
+// RUN: %clang_tidy_torch -checks='-*,torch-missing-zero-grad' -config="{CheckOptions: [{key: torch-missing-zero-grad.OptimizerClasses, value: 'mylib::Optim'}, {key: torch-missing-zero-grad.MaxCallDepth, value: 2}]}" --dump-config | %config_map | FileCheck %s --check-prefix=DUMP
 // DUMP-DAG: torch-missing-zero-grad.MaxCallDepth: '2'
 // DUMP-DAG: torch-missing-zero-grad.OptimizerClasses: 'mylib::Optim'
 // DUMP-DAG: torch-missing-zero-grad.ZeroGradFunctions: ''

@@ -2,8 +2,8 @@
 // N <= MaxCallDepth, for placements and for functions returning a device
 // alike. With 2, a literal two calls down is reported; three calls down it is
 // not read.
-// RUN: %check_torch_tidy %s torch-module-hardcoded-device %t.mock -config="{CheckOptions: {torch-module-hardcoded-device.MaxCallDepth: 2}}" -- %mock_flags
-// RUN: %check_torch_tidy %s torch-module-hardcoded-device %t.real -config="{CheckOptions: {torch-module-hardcoded-device.MaxCallDepth: 2}}" -- %real_flags
+// RUN: %check_torch_tidy %s torch-module-hardcoded-device %t.mock -config="{CheckOptions: [{key: torch-module-hardcoded-device.MaxCallDepth, value: 2}]}" -- %mock_flags
+// RUN: %check_torch_tidy %s torch-module-hardcoded-device %t.real -config="{CheckOptions: [{key: torch-module-hardcoded-device.MaxCallDepth, value: 2}]}" -- %real_flags
 
 #include <torch/torch.h>
 

@@ -1,14 +1,14 @@
 // Options: CPU literals always reported, availability selection allowed,
 // allowlisted module classes and device functions; --dump-config shows them.
-// RUN: %check_torch_tidy %s torch-module-hardcoded-device %t.mock -config="{CheckOptions: {torch-module-hardcoded-device.FlagCPU: 'Always', torch-module-hardcoded-device.IgnoreAvailabilitySelection: true, torch-module-hardcoded-device.AllowedClasses: 'mylib::CudaKernelImpl', torch-module-hardcoded-device.AllowedDeviceFunctions: 'mylib::local_device'}}" -- %mock_flags
-// RUN: %check_torch_tidy %s torch-module-hardcoded-device %t.real -config="{CheckOptions: {torch-module-hardcoded-device.FlagCPU: 'Always', torch-module-hardcoded-device.IgnoreAvailabilitySelection: true, torch-module-hardcoded-device.AllowedClasses: 'mylib::CudaKernelImpl', torch-module-hardcoded-device.AllowedDeviceFunctions: 'mylib::local_device'}}" -- %real_flags
-// RUN: %clang_tidy_torch -checks='-*,torch-module-hardcoded-device' -config="{CheckOptions: {torch-module-hardcoded-device.FlagCPU: 'Never', torch-module-hardcoded-device.MaxCallDepth: 2}}" --dump-config | FileCheck %s --check-prefix=DUMP
+// RUN: %check_torch_tidy %s torch-module-hardcoded-device %t.mock -config="{CheckOptions: [{key: torch-module-hardcoded-device.FlagCPU, value: 'Always'}, {key: torch-module-hardcoded-device.IgnoreAvailabilitySelection, value: true}, {key: torch-module-hardcoded-device.AllowedClasses, value: 'mylib::CudaKernelImpl'}, {key: torch-module-hardcoded-device.AllowedDeviceFunctions, value: 'mylib::local_device'}]}" -- %mock_flags
+// RUN: %check_torch_tidy %s torch-module-hardcoded-device %t.real -config="{CheckOptions: [{key: torch-module-hardcoded-device.FlagCPU, value: 'Always'}, {key: torch-module-hardcoded-device.IgnoreAvailabilitySelection, value: true}, {key: torch-module-hardcoded-device.AllowedClasses, value: 'mylib::CudaKernelImpl'}, {key: torch-module-hardcoded-device.AllowedDeviceFunctions, value: 'mylib::local_device'}]}" -- %real_flags
+// RUN: %clang_tidy_torch -checks='-*,torch-module-hardcoded-device' -config="{CheckOptions: [{key: torch-module-hardcoded-device.FlagCPU, value: 'Never'}, {key: torch-module-hardcoded-device.MaxCallDepth, value: 2}]}" --dump-config | %config_map | FileCheck %s --check-prefix=DUMP
 // DUMP-DAG: torch-module-hardcoded-device.AllowedClasses: ''
 // DUMP-DAG: torch-module-hardcoded-device.AllowedDeviceFunctions: ''
 // DUMP-DAG: torch-module-hardcoded-device.FlagCPU: Never
 // DUMP-DAG: torch-module-hardcoded-device.IgnoreAvailabilitySelection: 'false'
 // DUMP-DAG: torch-module-hardcoded-device.MaxCallDepth: '2'
-// RUN: %clang_tidy_torch -checks='-*,torch-module-hardcoded-device' -config="{CheckOptions: {torch-module-hardcoded-device.FlagCPU: 'Sometimes'}}" %s -- %mock_flags 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: %clang_tidy_torch -checks='-*,torch-module-hardcoded-device' -config="{CheckOptions: [{key: torch-module-hardcoded-device.FlagCPU, value: 'Sometimes'}]}" %s -- %mock_flags 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: invalid configuration value 'Sometimes' for option 'torch-module-hardcoded-device.FlagCPU'; expected 'WhenMoved', 'Always' or 'Never'; using the default 'WhenMoved'
 
 #include <torch/torch.h>

@@ -2,16 +2,16 @@
 // MaxCallDepth (a helper N calls below the function holding the loop is read
 // when N <= MaxCallDepth: with 2, a loss returned two helpers down is seen,
 // three down it is not), a bad value, and --dump-config shows what was set.
-// RUN: %check_torch_tidy %s torch-retained-loss-graph %t.mock -config="{CheckOptions: {torch-retained-loss-graph.LossFunctions: 'mylib::focal_loss', torch-retained-loss-graph.StoreMethods: 'mylib::MetricLog::add', torch-retained-loss-graph.NoGradGuardClasses: 'mylib::Frozen', torch-retained-loss-graph.MaxCallDepth: 2}}" -- %mock_flags
-// RUN: %check_torch_tidy %s torch-retained-loss-graph %t.real -config="{CheckOptions: {torch-retained-loss-graph.LossFunctions: 'mylib::focal_loss', torch-retained-loss-graph.StoreMethods: 'mylib::MetricLog::add', torch-retained-loss-graph.NoGradGuardClasses: 'mylib::Frozen', torch-retained-loss-graph.MaxCallDepth: 2}}" -- %real_flags
+// RUN: %check_torch_tidy %s torch-retained-loss-graph %t.mock -config="{CheckOptions: [{key: torch-retained-loss-graph.LossFunctions, value: 'mylib::focal_loss'}, {key: torch-retained-loss-graph.StoreMethods, value: 'mylib::MetricLog::add'}, {key: torch-retained-loss-graph.NoGradGuardClasses, value: 'mylib::Frozen'}, {key: torch-retained-loss-graph.MaxCallDepth, value: 2}]}" -- %mock_flags
+// RUN: %check_torch_tidy %s torch-retained-loss-graph %t.real -config="{CheckOptions: [{key: torch-retained-loss-graph.LossFunctions, value: 'mylib::focal_loss'}, {key: torch-retained-loss-graph.StoreMethods, value: 'mylib::MetricLog::add'}, {key: torch-retained-loss-graph.NoGradGuardClasses, value: 'mylib::Frozen'}, {key: torch-retained-loss-graph.MaxCallDepth, value: 2}]}" -- %real_flags
 // Without the options: the in-house loss, store and guard are unknown, so
 // only the guarded accumulation is reported (the guard is not known to turn
 // autograd off), and the three-level helper is read.
 // RUN: %check_torch_tidy -check-suffix=DEFAULT %s torch-retained-loss-graph %t.default -- %mock_flags
 // A list written with commas is not a list of qualified names: the default.
-// RUN: %check_torch_tidy -check-suffixes=BAD,DEFAULT %s torch-retained-loss-graph %t.bad -config="{CheckOptions: {torch-retained-loss-graph.StoreMethods: 'mylib::MetricLog::add, mylib::X::y'}}" -- %mock_flags
+// RUN: %check_torch_tidy -check-suffixes=BAD,DEFAULT %s torch-retained-loss-graph %t.bad -config="{CheckOptions: [{key: torch-retained-loss-graph.StoreMethods, value: 'mylib::MetricLog::add, mylib::X::y'}]}" -- %mock_flags
 // CHECK-MESSAGES-BAD: warning: invalid configuration value 'mylib::MetricLog::add, mylib::X::y' for option 'torch-retained-loss-graph.StoreMethods'; expected a ';'-separated list of qualified names; using the default '' [clang-tidy-config]
-// RUN: %clang_tidy_torch -checks='-*,torch-retained-loss-graph' -config="{CheckOptions: {torch-retained-loss-graph.StoreMethods: 'mylib::MetricLog::add', torch-retained-loss-graph.MaxCallDepth: 2}}" --dump-config | FileCheck %s --check-prefix=DUMP
+// RUN: %clang_tidy_torch -checks='-*,torch-retained-loss-graph' -config="{CheckOptions: [{key: torch-retained-loss-graph.StoreMethods, value: 'mylib::MetricLog::add'}, {key: torch-retained-loss-graph.MaxCallDepth, value: 2}]}" --dump-config | %config_map | FileCheck %s --check-prefix=DUMP
 // DUMP-DAG: torch-retained-loss-graph.MaxCallDepth: '2'
 // DUMP-DAG: torch-retained-loss-graph.StoreMethods: 'mylib::MetricLog::add'
 // DUMP-DAG: torch-retained-loss-graph.LossFunctions: ''

@@ -2,9 +2,9 @@
 // helper N calls below the function holding the loop is read when
 // N <= MaxCallDepth: with 2, a step() two helpers down is seen, three down it
 // is not), and --dump-config shows what was set.
-// RUN: %check_torch_tidy %s torch-scheduler-misuse %t.mock -config="{CheckOptions: {torch-scheduler-misuse.PerBatchSchedulerClasses: 'mylib::WarmupLR', torch-scheduler-misuse.OptimizerClasses: 'mylib::Optim', torch-scheduler-misuse.MaxCallDepth: 2}}" -- %mock_flags
-// RUN: %check_torch_tidy %s torch-scheduler-misuse %t.real -config="{CheckOptions: {torch-scheduler-misuse.PerBatchSchedulerClasses: 'mylib::WarmupLR', torch-scheduler-misuse.OptimizerClasses: 'mylib::Optim', torch-scheduler-misuse.MaxCallDepth: 2}}" -- %real_flags
-// RUN: %clang_tidy_torch -checks='-*,torch-scheduler-misuse' -config="{CheckOptions: {torch-scheduler-misuse.PerBatchSchedulerClasses: 'mylib::WarmupLR', torch-scheduler-misuse.MaxCallDepth: 2}}" --dump-config | FileCheck %s --check-prefix=DUMP
+// RUN: %check_torch_tidy %s torch-scheduler-misuse %t.mock -config="{CheckOptions: [{key: torch-scheduler-misuse.PerBatchSchedulerClasses, value: 'mylib::WarmupLR'}, {key: torch-scheduler-misuse.OptimizerClasses, value: 'mylib::Optim'}, {key: torch-scheduler-misuse.MaxCallDepth, value: 2}]}" -- %mock_flags
+// RUN: %check_torch_tidy %s torch-scheduler-misuse %t.real -config="{CheckOptions: [{key: torch-scheduler-misuse.PerBatchSchedulerClasses, value: 'mylib::WarmupLR'}, {key: torch-scheduler-misuse.OptimizerClasses, value: 'mylib::Optim'}, {key: torch-scheduler-misuse.MaxCallDepth, value: 2}]}" -- %real_flags
+// RUN: %clang_tidy_torch -checks='-*,torch-scheduler-misuse' -config="{CheckOptions: [{key: torch-scheduler-misuse.PerBatchSchedulerClasses, value: 'mylib::WarmupLR'}, {key: torch-scheduler-misuse.MaxCallDepth, value: 2}]}" --dump-config | %config_map | FileCheck %s --check-prefix=DUMP
 // DUMP-DAG: torch-scheduler-misuse.MaxCallDepth: '2'
 // DUMP-DAG: torch-scheduler-misuse.PerBatchSchedulerClasses: 'mylib::WarmupLR'
 // DUMP-DAG: torch-scheduler-misuse.OptimizerClasses: ''

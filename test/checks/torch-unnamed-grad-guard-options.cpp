@@ -1,14 +1,14 @@
 // Options: GuardClasses adds in-house RAII guards (and classes derived from
 // them); a look-alike that is not listed stays silent; --dump-config shows
 // what was set.
-// RUN: %check_torch_tidy %s torch-unnamed-grad-guard %t.mock -config="{CheckOptions: {torch-unnamed-grad-guard.GuardClasses: 'mylib::EvalScope'}}" -- %mock_flags
-// RUN: %check_torch_tidy %s torch-unnamed-grad-guard %t.real -config="{CheckOptions: {torch-unnamed-grad-guard.GuardClasses: 'mylib::EvalScope'}}" -- %real_flags
+// RUN: %check_torch_tidy %s torch-unnamed-grad-guard %t.mock -config="{CheckOptions: [{key: torch-unnamed-grad-guard.GuardClasses, value: 'mylib::EvalScope'}]}" -- %mock_flags
+// RUN: %check_torch_tidy %s torch-unnamed-grad-guard %t.real -config="{CheckOptions: [{key: torch-unnamed-grad-guard.GuardClasses, value: 'mylib::EvalScope'}]}" -- %real_flags
 // Without the option only LibTorch's guard is reported.
 // RUN: %clang_tidy_torch -checks='-*,torch-unnamed-grad-guard' %s -- %mock_flags 2>&1 | FileCheck %s --check-prefix=DEFAULT
 // DEFAULT-NOT: EvalScope
 // DEFAULT: :[[@LINE+19]]:3: warning: temporary 'torch::NoGradGuard'
 // DEFAULT-NOT: EvalScope
-// RUN: %clang_tidy_torch -checks='-*,torch-unnamed-grad-guard' -config="{CheckOptions: {torch-unnamed-grad-guard.GuardClasses: 'mylib::EvalScope'}}" --dump-config | FileCheck %s --check-prefix=DUMP
+// RUN: %clang_tidy_torch -checks='-*,torch-unnamed-grad-guard' -config="{CheckOptions: [{key: torch-unnamed-grad-guard.GuardClasses, value: 'mylib::EvalScope'}]}" --dump-config | %config_map | FileCheck %s --check-prefix=DUMP
 // DUMP: torch-unnamed-grad-guard.GuardClasses: 'mylib::EvalScope'
 
 #include <torch/torch.h>

@@ -2,8 +2,8 @@
 // N <= MaxCallDepth. With 2, a member built two helpers down without being
 // registered is reported; three helpers down the helper is not read, so the
 // constructor is opaque and nothing is concluded.
-// RUN: %check_torch_tidy %s torch-unregistered-module-member %t.mock -config="{CheckOptions: {torch-unregistered-module-member.MaxCallDepth: 2}}" -- %mock_flags
-// RUN: %check_torch_tidy %s torch-unregistered-module-member %t.real -config="{CheckOptions: {torch-unregistered-module-member.MaxCallDepth: 2}}" -- %real_flags
+// RUN: %check_torch_tidy %s torch-unregistered-module-member %t.mock -config="{CheckOptions: [{key: torch-unregistered-module-member.MaxCallDepth, value: 2}]}" -- %mock_flags
+// RUN: %check_torch_tidy %s torch-unregistered-module-member %t.real -config="{CheckOptions: [{key: torch-unregistered-module-member.MaxCallDepth, value: 2}]}" -- %real_flags
 
 #include <torch/torch.h>
 

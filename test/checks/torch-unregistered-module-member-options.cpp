@@ -1,8 +1,8 @@
 // Options: in-house registration functions (defined in another translation
 // unit here), and --dump-config shows what was set.
-// RUN: %check_torch_tidy %s torch-unregistered-module-member %t.mock -config="{CheckOptions: {torch-unregistered-module-member.RegistrationFunctions: 'mylib::add;mylib::ModuleBase::track'}}" -- %mock_flags
-// RUN: %check_torch_tidy %s torch-unregistered-module-member %t.real -config="{CheckOptions: {torch-unregistered-module-member.RegistrationFunctions: 'mylib::add;mylib::ModuleBase::track'}}" -- %real_flags
-// RUN: %clang_tidy_torch -checks='-*,torch-unregistered-module-member' -config="{CheckOptions: {torch-unregistered-module-member.RegistrationFunctions: 'mylib::add', torch-unregistered-module-member.MaxCallDepth: 2}}" --dump-config | FileCheck %s --check-prefix=DUMP
+// RUN: %check_torch_tidy %s torch-unregistered-module-member %t.mock -config="{CheckOptions: [{key: torch-unregistered-module-member.RegistrationFunctions, value: 'mylib::add;mylib::ModuleBase::track'}]}" -- %mock_flags
+// RUN: %check_torch_tidy %s torch-unregistered-module-member %t.real -config="{CheckOptions: [{key: torch-unregistered-module-member.RegistrationFunctions, value: 'mylib::add;mylib::ModuleBase::track'}]}" -- %real_flags
+// RUN: %clang_tidy_torch -checks='-*,torch-unregistered-module-member' -config="{CheckOptions: [{key: torch-unregistered-module-member.RegistrationFunctions, value: 'mylib::add'}, {key: torch-unregistered-module-member.MaxCallDepth, value: 2}]}" --dump-config | %config_map | FileCheck %s --check-prefix=DUMP
 // DUMP-DAG: torch-unregistered-module-member.MaxCallDepth: '2'
 // DUMP-DAG: torch-unregistered-module-member.RegistrationFunctions: 'mylib::add'
 

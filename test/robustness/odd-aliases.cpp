@@ -3,8 +3,8 @@
 // cycle of copies, self-copies, copies through std::move and casts, a lambda
 // that updates the parameters, and a MaxCallDepth far above any chain. Every
 // check runs; nothing crashes.
-// RUN: %check_torch_tidy %s 'torch-*' %t.mock -config="{CheckOptions: {torch-aliased-module-copy.MaxCallDepth: 100000}}" -- %mock_flags
-// RUN: %check_torch_tidy %s 'torch-*' %t.real -config="{CheckOptions: {torch-aliased-module-copy.MaxCallDepth: 100000}}" -- %real_flags
+// RUN: %check_torch_tidy %s 'torch-*' %t.mock -config="{CheckOptions: [{key: torch-aliased-module-copy.MaxCallDepth, value: 100000}]}" -- %mock_flags
+// RUN: %check_torch_tidy %s 'torch-*' %t.real -config="{CheckOptions: [{key: torch-aliased-module-copy.MaxCallDepth, value: 100000}]}" -- %real_flags
 
 #include <torch/torch.h>
 

@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "torch-tidy/Compat.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -25,7 +26,7 @@ std::optional<bool> clangdIsFastTidyCheck(llvm::StringRef Check) __asm__(
     "__real__ZN5clang6clangd15isFastTidyCheckEN4llvm9StringRefE");
 
 std::optional<bool> torchTidyIsFastTidyCheck(llvm::StringRef Check) {
-  if (Check.starts_with("torch-"))
+  if (compat::startsWith(Check, "torch-"))
     return true;
   return clangdIsFastTidyCheck(Check);
 }
