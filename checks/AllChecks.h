@@ -9,6 +9,7 @@
 #include "FromBlobLifetimeCheck.h"
 #include "GradAccumulationCheck.h"
 #include "InplaceOnRequiresGradCheck.h"
+#include "InplaceOnSavedTensorCheck.h"
 #include "LayerShapeMismatchCheck.h"
 #include "LossActivationMismatchCheck.h"
 #include "MissingEvalCheck.h"
