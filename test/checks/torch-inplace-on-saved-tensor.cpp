@@ -3,6 +3,8 @@
 
 #include <torch/torch.h>
 
+#include <cmath>
+#include <limits>
 #include <vector>
 
 namespace F = torch::nn::functional;
@@ -296,4 +298,33 @@ double n11_not_wanted(Net &model, const torch::Tensor &x) {
   auto p = torch::softmax(model->forward(x), 1);
   p.mul_(100);
   return p.max().item<double>();
+}
+
+// N12: the reparameterisation trick: exp_ on a fresh result, then an in-place
+// add on the product, which nothing saved.
+torch::Tensor n12_reparameterise(const torch::Tensor &mu,
+                                 const torch::Tensor &log_var) {
+  auto std = log_var.div(2).exp_();
+  auto eps = torch::randn_like(std);
+  return eps.mul(std).add_(mu);
+}
+
+// N13: attention scores masked in place: matmul saves its operands, not its
+// output.
+torch::Tensor n13_masked_scores(Net &model, const torch::Tensor &x,
+                                const torch::Tensor &mask) {
+  auto q = model->forward(x);
+  auto scores = torch::matmul(q, q.transpose(0, 1));
+  scores.masked_fill_(mask, -std::numeric_limits<float>::infinity());
+  auto weights = torch::softmax(scores / std::sqrt(8.0), -1);
+  return torch::matmul(weights, q);
+}
+
+// N14: a kernel built from constants and normalised in place: no graph.
+torch::Tensor n14_gaussian_kernel(int size, float sigma) {
+  auto coords = torch::arange(size, torch::kFloat);
+  coords -= size / 2;
+  auto g = torch::exp(-(coords.pow(2)) / (2 * sigma * sigma));
+  g /= g.sum();
+  return g;
 }
