@@ -11,6 +11,7 @@
 #include "InplaceOnRequiresGradCheck.h"
 #include "LayerShapeMismatchCheck.h"
 #include "LossActivationMismatchCheck.h"
+#include "LossBroadcastCheck.h"
 #include "MissingEvalCheck.h"
 #include "MissingZeroGradCheck.h"
 #include "ModuleHardcodedDeviceCheck.h"
