@@ -101,10 +101,10 @@ void LossBroadcastCheck::check(const MatchFinder::MatchResult &Result) {
   const SourceManager &SM = *Result.SourceManager;
   const LangOptions &LO = Ctx.getLangOpts();
   forEachCallBelow(FD->getBody(),
-                   [&](const CallExpr *CE) { checkCall(CE, SM, LO); });
+                   [&](const CallExpr *CE) { checkCall(CE, FD, SM, LO); });
 }
 
-void LossBroadcastCheck::checkCall(const CallExpr *Call,
+void LossBroadcastCheck::checkCall(const CallExpr *Call, const FunctionDecl *In,
                                    const SourceManager &SM,
                                    const LangOptions &LO) {
   const Expr *Prediction = nullptr, *Target = nullptr;
@@ -140,10 +140,10 @@ void LossBroadcastCheck::checkCall(const CallExpr *Call,
       !isTensorType(Target->getType()))
     return;
 
-  TensorShape P = Shapes->valueShape(Prediction);
+  TensorShape P = Shapes->valueShape(Prediction, In);
   if (P.Rank != 1 && P.Rank != 2)
     return;
-  TensorShape T = Shapes->valueShape(Target);
+  TensorShape T = Shapes->valueShape(Target, In);
   bool ColumnPrediction = isColumn(P) && isVector(T);
   bool ColumnTarget = isVector(P) && isColumn(T);
   if (!ColumnPrediction && !ColumnTarget)

@@ -35,8 +35,8 @@ public:
   void onStartOfTranslationUnit() override;
 
 private:
-  void checkCall(const clang::CallExpr *Call, const clang::SourceManager &SM,
-                 const clang::LangOptions &LO);
+  void checkCall(const clang::CallExpr *Call, const clang::FunctionDecl *In,
+                 const clang::SourceManager &SM, const clang::LangOptions &LO);
 
   const std::string RawShapePreserving;
   const std::string RawRegressionLosses;

@@ -1279,9 +1279,13 @@ TensorShape ShapeAnalysis::shapeOf(const Expr *E) {
   return Ev.eval(E);
 }
 
-TensorShape ShapeAnalysis::valueShape(const Expr *E) {
+TensorShape ShapeAnalysis::valueShape(const Expr *E, const FunctionDecl *In) {
   std::vector<ShapeMismatch> Ignored;
-  Evaluator Ev(*this, nullptr, Ignored, /*Level=*/0);
+  const ModuleModel *M = nullptr;
+  if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(In))
+    if (isModuleClass(MD->getParent(), C.Types))
+      M = model(MD->getParent());
+  Evaluator Ev(*this, M, Ignored, /*Level=*/0);
   return Ev.eval(E);
 }
 

@@ -224,8 +224,10 @@ public:
   /// modules included), a `Sequential` or a layer built into a local
   /// variable. Calls are followed up to Config::MaxCallDepth levels below
   /// the function holding \p E; beyond, and for anything not known, the
-  /// shape is unknown.
-  TensorShape valueShape(const clang::Expr *E);
+  /// shape is unknown. With \p In, the function holding \p E: in a method of
+  /// a module class, its registered members are applied as in `forward()`.
+  TensorShape valueShape(const clang::Expr *E,
+                         const clang::FunctionDecl *In = nullptr);
 
   /// Whether local variable \p VD is written only by its initialiser: never
   /// assigned, handed to a non-const reference, bound to one, its address

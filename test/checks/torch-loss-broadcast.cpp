@@ -188,6 +188,19 @@ private:
   torch::optim::Optimizer &opt_;
 };
 
+// A module computing its own loss: its members are applied as in forward().
+struct ValueHeadImpl : torch::nn::Module {
+  ValueHeadImpl() { v = register_module("v", torch::nn::Linear(8, 1)); }
+  torch::Tensor forward(torch::Tensor x) { return v(x); }
+  torch::Tensor loss(torch::Tensor states, torch::Tensor returns) {
+    auto values = v(states.view({-1, 8}));
+    return torch::huber_loss(values, returns.flatten());
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'torch::huber_loss' is given a prediction of shape [N, 1] and a target of shape [N]{{.*}} [torch-loss-broadcast]
+    // CHECK-FIXES: {{^}}    return torch::huber_loss(values.squeeze(1), returns.flatten());{{$}}
+  }
+  torch::nn::Linear v{nullptr};
+};
+
 // The reverse: a prediction squeezed to [N] against a target of [N, 1].
 torch::Tensor p_reverse(Regressor model, torch::Tensor y) {
   auto pred = model->forward(torch::randn({64, 8})).squeeze(1);
