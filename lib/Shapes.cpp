@@ -683,6 +683,7 @@ TensorOp tensorOp(const FunctionDecl *FD) {
       .Case("squeeze", O::Squeeze)
       .Case("unsqueeze", O::Unsqueeze)
       .Cases("randn", "rand", "zeros", "ones", "empty", "full", O::Factory)
+      .Case("from_blob", O::Factory)
       .Default(O::None);
 }
 
@@ -983,10 +984,12 @@ TensorShape ShapeAnalysis::Evaluator::tensorOpResult(const CallExpr *Call,
   SizeSource Here{Call, OpName, LayerSizes()};
 
   if (Op == TensorOp::Factory) {
-    if (Rest.empty())
+    // `from_blob(data, sizes, ...)`: the sizes come second.
+    unsigned SizesAt = hasName(Callee, "from_blob") ? 1 : 0;
+    if (Rest.size() <= SizesAt)
       return TensorShape::unknown();
     std::optional<llvm::SmallVector<int64_t, 4>> Sizes =
-        constantSizes(Rest[0], Ctx);
+        constantSizes(Rest[SizesAt], Ctx);
     if (!Sizes)
       return TensorShape::unknown();
     for (int64_t &D : *Sizes)

@@ -4,6 +4,7 @@
 #include <torch/torch.h>
 
 #include <memory>
+#include <vector>
 
 namespace F = torch::nn::functional;
 
@@ -201,6 +202,16 @@ struct ValueHeadImpl : torch::nn::Module {
   torch::nn::Linear v{nullptr};
 };
 
+// Targets read from a buffer as a vector.
+torch::Tensor p_from_blob(Regressor model, std::vector<float> &xs,
+                          std::vector<float> &ys, int64_t n) {
+  auto inputs = torch::from_blob(xs.data(), {n, 8});
+  auto targets = torch::from_blob(ys.data(), {n});
+  return torch::mse_loss(model->forward(inputs), targets);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'torch::mse_loss' is given a prediction of shape [N, 1] and a target of shape [N]{{.*}} [torch-loss-broadcast]
+  // CHECK-FIXES: {{^}}  return torch::mse_loss(model->forward(inputs).squeeze(1), targets);{{$}}
+}
+
 // The reverse: a prediction squeezed to [N] against a target of [N, 1].
 torch::Tensor p_reverse(Regressor model, torch::Tensor y) {
   auto pred = model->forward(torch::randn({64, 8})).squeeze(1);
@@ -222,6 +233,14 @@ void n_shapes_agree(Regressor model, Flat flat, torch::Tensor images,
   auto e = F::l1_loss(flat(images).view({-1}), y.view({-1}));
   auto f = torch::mse_loss(torch::randn({64}), torch::randn({64}));
   (void)a, (void)b, (void)c, (void)d, (void)e, (void)f;
+}
+
+// Targets read from a buffer as a column.
+torch::Tensor n_from_blob(Regressor model, std::vector<float> &xs,
+                          std::vector<float> &ys, int64_t n) {
+  auto inputs = torch::from_blob(xs.data(), {n, 8});
+  auto targets = torch::from_blob(ys.data(), {n, 1});
+  return torch::mse_loss(model->forward(inputs), targets);
 }
 
 // The rank of the prediction is unknown: the model is given a tensor of
