@@ -683,7 +683,7 @@ TensorOp tensorOp(const FunctionDecl *FD) {
       .Case("squeeze", O::Squeeze)
       .Case("unsqueeze", O::Unsqueeze)
       .Cases("randn", "rand", "zeros", "ones", "empty", "full", O::Factory)
-      .Case("from_blob", O::Factory)
+      .Cases("from_blob", "randint", O::Factory)
       .Default(O::None);
 }
 
@@ -985,7 +985,12 @@ TensorShape ShapeAnalysis::Evaluator::tensorOpResult(const CallExpr *Call,
 
   if (Op == TensorOp::Factory) {
     // `from_blob(data, sizes, ...)`: the sizes come second.
+    // `randint([low, ]high, sizes, ...)`: the first argument not an integer.
     unsigned SizesAt = hasName(Callee, "from_blob") ? 1 : 0;
+    if (hasName(Callee, "randint"))
+      while (SizesAt < Rest.size() &&
+             Rest[SizesAt]->getType()->isIntegralOrEnumerationType())
+        ++SizesAt;
     if (Rest.size() <= SizesAt)
       return TensorShape::unknown();
     std::optional<llvm::SmallVector<int64_t, 4>> Sizes =

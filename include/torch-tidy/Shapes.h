@@ -13,7 +13,8 @@
 //               identity, normalisation) or its channels (pooling)
 //   tensors     a tensor's shape where known, with unknown dimensions and an
 //               unknown rank allowed: factories with constant sizes
-//               (`torch::randn({64, 784})`, `torch::from_blob(p, {n, 1})`),
+//               (`torch::randn({64, 784})`, `torch::randint(0, 9, {8, 1})`,
+//               `torch::from_blob(p, {n, 1})`),
 //               `view`/`reshape`/`flatten`/
 //               `squeeze`/`unsqueeze` with constants, and the output of a
 //               layer from its input

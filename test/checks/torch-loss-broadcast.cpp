@@ -202,6 +202,20 @@ struct ValueHeadImpl : torch::nn::Module {
   torch::nn::Linear v{nullptr};
 };
 
+// A Linear layer in a local variable; inputs and targets from randint.
+void p_randint(torch::Device device) {
+  torch::nn::Linear model(1, 1);
+  model->to(device);
+  auto inputs = torch::randint(0, 10, {15, 1}, torch::TensorOptions(torch::kFloat));
+  auto targets = torch::randint(0, 10, {15}, torch::TensorOptions(torch::kFloat));
+  auto loss = F::mse_loss(model->forward(inputs), targets);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::nn::functional::mse_loss' is given a prediction of shape [15, 1] and a target of shape [15]{{.*}} [torch-loss-broadcast]
+  // CHECK-FIXES: {{^}}  auto loss = F::mse_loss(model->forward(inputs).squeeze(1), targets);{{$}}
+  auto fine = F::mse_loss(model->forward(inputs),
+                          torch::randint(10, {15, 1}, torch::TensorOptions(torch::kFloat)));
+  (void)loss, (void)fine;
+}
+
 // Targets read from a buffer as a vector.
 torch::Tensor p_from_blob(Regressor model, std::vector<float> &xs,
                           std::vector<float> &ys, int64_t n) {
