@@ -166,19 +166,19 @@ void LossBroadcastCheck::checkCall(const CallExpr *Call, const FunctionDecl *In,
              << (ColumnPrediction ? "call '.squeeze(1)' on the prediction"
                                   : "call '.unsqueeze(1)' on the prediction or "
                                     "'.squeeze(1)' on the target");
-    // The fix-it: the prediction made the target's shape. Certain when the
+    // The fix-it gives the prediction the target's shape. Certain when the
     // prediction is written here, outside macros and template instantiations.
     std::optional<std::string> Text =
         InTemplate ? std::nullopt : writtenText(Prediction, SM, LO);
     if (Text) {
       SourceRange R = Prediction->getSourceRange();
-      std::string Call = ColumnPrediction ? ".squeeze(1)" : ".unsqueeze(1)";
+      std::string Reshape = ColumnPrediction ? ".squeeze(1)" : ".unsqueeze(1)";
       if (isPostfix(Prediction))
         D << FixItHint::CreateInsertion(
-            Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, LO), Call);
+            Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, LO), Reshape);
       else
         D << FixItHint::CreateReplacement(CharSourceRange::getTokenRange(R),
-                                          "(" + *Text + ")" + Call);
+                                          "(" + *Text + ")" + Reshape);
     }
   }
   // Notes: where the size-1 dimension and the vector's shape come from.
