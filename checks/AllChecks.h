@@ -12,6 +12,7 @@
 #include "InplaceOnSavedTensorCheck.h"
 #include "LayerShapeMismatchCheck.h"
 #include "LossActivationMismatchCheck.h"
+#include "LossBroadcastCheck.h"
 #include "MissingEvalCheck.h"
 #include "MissingZeroGradCheck.h"
 #include "ModuleHardcodedDeviceCheck.h"

@@ -216,6 +216,27 @@ torch::Tensor fit_linear_probe(const torch::Tensor& features,
   return torch::cat({w.detach().flatten(), b.detach()});
 }
 
+double fit_statistics_regressor(const torch::Tensor& statistics,
+                                const torch::Tensor& values, int64_t steps,
+                                double lr) {
+  torch::nn::Sequential regressor(torch::nn::Linear(16, 32), torch::nn::ReLU(),
+                                  torch::nn::Linear(32, 1));
+  torch::optim::SGD optimizer(regressor->parameters(),
+                              torch::optim::SGDOptions(lr));
+  auto inputs = statistics.view({-1, 16});
+  auto targets = values.flatten();  // one value per row
+  double last = 0;
+  for (int64_t step = 0; step < steps; ++step) {
+    optimizer.zero_grad();
+    // BUG(torch-loss-broadcast): the regressor gives [N, 1] and the targets are [N], so mse_loss compares every prediction with every target ([N, N]) and the regressor learns to predict their mean; use regressor->forward(inputs).squeeze(1).
+    auto loss = torch::mse_loss(regressor->forward(inputs), targets);
+    loss.backward();
+    optimizer.step();
+    last = loss.item<double>();
+  }
+  return last;
+}
+
 // ---------------------------------------------------------------------------
 // Binary classification.
 

@@ -67,3 +67,9 @@ void clip_weights(torch::nn::Module& module, double limit);
 torch::Tensor fit_linear_probe(const torch::Tensor& features,
                                const torch::Tensor& targets, int64_t steps,
                                double lr);
+
+// Small MLP that regresses one value per row from its 16 column statistics;
+// returns the last training loss.
+double fit_statistics_regressor(const torch::Tensor& statistics,
+                                const torch::Tensor& values, int64_t steps,
+                                double lr);
