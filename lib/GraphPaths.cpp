@@ -164,6 +164,21 @@ bool mayHoldTensor(QualType T, const SourceManager &SM, unsigned Depth = 0) {
   return false;
 }
 
+/// Whether \p E asks for a tensor that requires grad: it holds a call of
+/// `requires_grad(...)` (`torch::requires_grad()`,
+/// `TensorOptions().requires_grad(true)`).
+bool asksForGrad(const Expr *E) {
+  bool Found = false;
+  forEachDescendant(E, [&](const Stmt *X) {
+    if (const auto *CE = dyn_cast<CallExpr>(X))
+      if (const FunctionDecl *F = CE->getDirectCallee())
+        if (hasName(F, "requires_grad"))
+          Found = true;
+    return Found ? Descend::Stop : Descend::Children;
+  });
+  return Found;
+}
+
 const FunctionDecl *ownerOf(const Decl *D) {
   return dyn_cast_or_null<FunctionDecl>(D->getParentFunctionOrMethod());
 }
@@ -219,6 +234,14 @@ GraphPathAnalysis::writes(const FunctionDecl *FD) {
       if (OC->isAssignmentOp() && OC->getNumArgs() == 2)
         if (const VarDecl *VD = VarOf(OC->getArg(0)))
           Out[VD].push_back(OC->getArg(1));
+    } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(X)) {
+      // `x.requires_grad_()` makes x a leaf that requires grad: read as a
+      // write of x.
+      const CXXMethodDecl *MD = MC->getMethodDecl();
+      if (MD &&
+          (hasName(MD, "requires_grad_") || hasName(MD, "set_requires_grad")))
+        if (const VarDecl *VD = VarOf(MC->getImplicitObjectArgument()))
+          Out[VD].push_back(MC);
     }
     return Descend::Children;
   });
@@ -462,10 +485,10 @@ private:
     if (It.Cut >= 0) {
       // `torch::tensor(x.item<float>())`: the re-wrapping was met first;
       // name the call that turned the tensor into numbers.
-      GraphCut &C = Cuts[It.Cut];
-      if (C.At == C.Rewrap &&
+      const CallExpr *Rewrap = Cuts[It.Cut].Rewrap;
+      if (Cuts[It.Cut].At == Rewrap &&
           (Kind == CutKind::Item || Kind == CutKind::DataPtr)) {
-        Cuts.push_back({Kind, At, Frames[It.Frame].FD, C.Rewrap});
+        Cuts.push_back({Kind, At, Frames[It.Frame].FD, Rewrap});
         return static_cast<int>(Cuts.size()) - 1;
       }
       return It.Cut;
@@ -613,6 +636,11 @@ private:
       StringRef N = MD->getIdentifier() ? MD->getName() : "";
       if (readsProperty(N))
         return;
+      if (N == "requires_grad_" || N == "set_requires_grad") {
+        // A leaf that requires grad: a graph starts here.
+        unknown(It, Out);
+        return;
+      }
       if (N == "detach" || N == "detach_")
         return Push(Object, cut(It, CutKind::Detach, CE));
       if (N == "data" || N == "variable_data")
@@ -634,6 +662,13 @@ private:
       return PushCall(CE);
     }
     if (isLibraryCode(Callee, A.SM)) {
+      if (isTensorType(E->getType()) && !isa<CXXMethodDecl>(Callee) &&
+          llvm::any_of(CE->arguments(), asksForGrad)) {
+        // `torch::randn(..., torch::requires_grad())`: a leaf that requires
+        // grad, which a backward pass can reach.
+        unknown(It, Out);
+        return;
+      }
       if (makesLeafLike(Callee))
         return;
       if (makesLeafFromValues(Callee)) {

@@ -19,7 +19,9 @@
 // arguments (inline, down to MaxCallDepth levels, at most 2,048 expressions
 // per question). A tensor whose origin is not known (a parameter of the
 // function asked about, a member, a global, a container, an unread function)
-// is reported as Unknown: it may carry a graph.
+// is reported as Unknown: it may carry a graph; so is a tensor made to
+// require grad (`torch::randn(..., torch::requires_grad())`,
+// `x.requires_grad_()`), where a graph starts.
 //
 // termsOf also splits a value into the terms of a sum (`a + b`, `a - b`,
 // `c * a` for a number c, `-a`, `a.mean()`, locals written with `+=`,

@@ -303,3 +303,18 @@ void n8_untrained(Net &model, Net &frozen, torch::optim::SGD &opt, torch::Tensor
   reg.backward();
   opt.step();
 }
+
+// N9: the input is what is optimised (style transfer, adversarial examples):
+// a leaf that requires grad carries the graph, the model's output is a target.
+void n9_input_optimised(Net &model, torch::Tensor content) {
+  auto image = torch::randn({4, 8}, torch::requires_grad());
+  auto noise = torch::zeros({4, 8});
+  noise.requires_grad_();
+  torch::optim::Adam opt({image, noise});
+  for (int step = 0; step < 10; ++step) {
+    auto target = model->forward(content).detach();
+    auto loss = (image + noise - target).pow(2).sum();
+    loss.backward();
+    opt.step();
+  }
+}
