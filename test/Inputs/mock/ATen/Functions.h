@@ -83,6 +83,8 @@ TORCH_API at::Tensor flatten(const at::Tensor & self, int64_t start_dim, int64_t
 TORCH_API at::Tensor flatten(const at::Tensor & self, at::Dimname start_dim, at::Dimname end_dim, at::Dimname out_dim);
 TORCH_API at::Tensor flatten(const at::Tensor & self, at::DimnameList dims, at::Dimname out_dim);
 TORCH_API at::Tensor floor(const at::Tensor & self);
+TORCH_API at::Tensor round(const at::Tensor & self);
+TORCH_API at::Tensor sign(const at::Tensor & self);
 TORCH_API at::Tensor gather(const at::Tensor & self, int64_t dim, const at::Tensor & index, bool sparse_grad=false);
 TORCH_API at::Tensor gather(const at::Tensor & self, at::Dimname dim, const at::Tensor & index, bool sparse_grad=false);
 TORCH_API at::Tensor index_select(const at::Tensor & self, int64_t dim, const at::Tensor & index);
