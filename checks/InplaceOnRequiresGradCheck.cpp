@@ -13,8 +13,8 @@
 #include "InplaceOnRequiresGradCheck.h"
 
 #include "torch-tidy/Anchor.h"
-#include "torch-tidy/Compat.h"
 #include "torch-tidy/EvaluationOrder.h"
+#include "torch-tidy/Inplace.h"
 #include "torch-tidy/Options.h"
 #include "torch-tidy/TrainingLoop.h"
 #include "torch-tidy/Types.h"
@@ -75,120 +75,8 @@ void InplaceOnRequiresGradCheck::onEndOfTranslationUnit() {
 //===----------------------------------------------------------------------===//
 // In-place operations.
 
-struct InplaceOnRequiresGradCheck::InplaceOp {
-  const Expr *Call = nullptr;
-  const Expr *Target = nullptr;
-  clang::SourceLocation Loc; ///< where the diagnostic points
-  std::string Spelling;      ///< 'sub_', '-='
-  std::string OutOfPlace;    ///< 'sub', '-'; empty when there is none
-  /// The statement whose whole expression is this operation (its value is
-  /// discarded), or null.
-  const Stmt *Statement = nullptr;
-};
-
-static bool isOneOf(llvm::StringRef N,
-                    std::initializer_list<llvm::StringRef> Names) {
-  return llvm::is_contained(Names, N);
-}
-
 static StringRef nameOf(const NamedDecl *D) {
   return D && D->getIdentifier() ? D->getName() : StringRef();
-}
-
-/// In-place methods of at::Tensor that change no values autograd tracks.
-static bool isMetadataOnly(StringRef N) {
-  return isOneOf(N, {"requires_grad_", "rename_", "detach_", "share_memory_"});
-}
-
-static bool isTensorObject(const Expr *E) {
-  return E && isTensorClass(pointeeClass(E->getType()));
-}
-
-static const char *compoundSpelling(OverloadedOperatorKind K,
-                                    const char **Plain) {
-  switch (K) {
-  case OO_PlusEqual:
-    *Plain = "+";
-    return "+=";
-  case OO_MinusEqual:
-    *Plain = "-";
-    return "-=";
-  case OO_StarEqual:
-    *Plain = "*";
-    return "*=";
-  case OO_SlashEqual:
-    *Plain = "/";
-    return "/=";
-  case OO_AmpEqual:
-    *Plain = "&";
-    return "&=";
-  case OO_PipeEqual:
-    *Plain = "|";
-    return "|=";
-  case OO_CaretEqual:
-    *Plain = "^";
-    return "^=";
-  default:
-    return nullptr;
-  }
-}
-
-/// Fills \p Out when \p E is an in-place operation on a tensor.
-static bool matchInplace(const Expr *E, const Expr *&Target,
-                         std::string &Spelling, std::string &OutOfPlace) {
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
-    if (OC->getNumArgs() != 2 || !isTensorObject(OC->getArg(0)))
-      return false;
-    const char *Plain = nullptr;
-    if (const char *S = compoundSpelling(OC->getOperator(), &Plain)) {
-      Target = OC->getArg(0);
-      Spelling = S;
-      OutOfPlace = Plain;
-      return true;
-    }
-    // `w[0] = v` writes into a temporary view: Tensor::operator=() &&.
-    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getDirectCallee());
-    if (OC->getOperator() == OO_Equal && MD &&
-        MD->getRefQualifier() == RQ_RValue) {
-      Target = OC->getArg(0);
-      Spelling = "=";
-      return true;
-    }
-    return false;
-  }
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
-    const CXXMethodDecl *MD = MC->getMethodDecl();
-    StringRef N = nameOf(MD);
-    if (!MD || !isTensorClass(MD->getParent()) || !compat::endsWith(N, "_") ||
-        compat::startsWith(N, "_") || isMetadataOnly(N))
-      return false;
-    Target = MC->getImplicitObjectArgument();
-    Spelling = N.str();
-    OutOfPlace = N.drop_back().str();
-    return true;
-  }
-  if (const auto *CE = dyn_cast<CallExpr>(E)) {
-    // at::relu_(t), torch::sigmoid_(t): ATen's in-place functions. The
-    // initialisers of torch::nn::init disable autograd themselves.
-    const FunctionDecl *FD = CE->getDirectCallee();
-    StringRef N = nameOf(FD);
-    if (!FD || !compat::endsWith(N, "_") || compat::startsWith(N, "_") ||
-        CE->getNumArgs() == 0 || FD->getNumParams() == 0 || isMetadataOnly(N))
-      return false;
-    const auto *NS = dyn_cast<NamespaceDecl>(FD->getDeclContext());
-    if (!NS || !(hasQualifiedName(NS, "at") || hasQualifiedName(NS, "torch")))
-      return false;
-    QualType P0 = FD->getParamDecl(0)->getType();
-    if (!P0->isLValueReferenceType() ||
-        P0.getNonReferenceType().isConstQualified() ||
-        !isTensorObject(CE->getArg(0)))
-      return false;
-    Target = CE->getArg(0);
-    Spelling = N.str();
-    OutOfPlace = (NS->getName() + "::" + N.drop_back()).str();
-    return true;
-  }
-  return false;
 }
 
 namespace {
@@ -292,29 +180,19 @@ void InplaceOnRequiresGradCheck::checkFunction(const FunctionDecl *FD,
                                                GradModeAnalysis &GradMode,
                                                RequiresGradAnalysis &Grad) {
   auto Visit = [&](const Expr *E, const Stmt *Statement) {
-    InplaceOp Op;
-    if (!matchInplace(E, Op.Target, Op.Spelling, Op.OutOfPlace))
+    std::optional<InplaceOp> Op = matchInplace(E);
+    if (!Op)
       return;
     // In a chain `w.sub_(a).div_(b)` the first operation is the one reported.
-    const Expr *Inner = Op.Target->IgnoreParenImpCasts();
-    std::string S1, S2;
-    const Expr *T = nullptr;
-    if (matchInplace(Inner, T, S1, S2))
+    if (matchInplace(Op->Target->IgnoreParenImpCasts()))
       return;
-    Op.Call = E;
-    Op.Loc = E->getExprLoc();
-    if (const auto *CE = dyn_cast<CallExpr>(E))
-      if (const auto *Callee =
-              dyn_cast_or_null<DeclRefExpr>(CE->getCallee()->IgnoreImpCasts()))
-        Op.Loc = Callee->getLocation(); // `relu_` in `torch::relu_(p)`
-    Op.Statement = Statement;
     std::optional<GradUse> Use =
-        Grad.requiresGradWhileRecording(Op.Target, E, FD);
+        Grad.requiresGradWhileRecording(Op->Target, E, FD);
     if (!Use)
       return;
-    if (!Reported.insert(Op.Loc.getRawEncoding()).second)
+    if (!Reported.insert(Op->Loc.getRawEncoding()).second)
       return;
-    report(Op, *Use, FD, GradMode);
+    report(*Op, Statement, *Use, FD, GradMode);
   };
   InplaceFinder Finder(Visit);
   forEachBodyPart(FD, [&](const Stmt *S) { Finder.walk(S, nullptr); });
@@ -370,7 +248,9 @@ static bool mentionsName(const Stmt *S, StringRef Name) {
   });
 }
 
-void InplaceOnRequiresGradCheck::report(const InplaceOp &Op, const GradUse &Use,
+void InplaceOnRequiresGradCheck::report(const InplaceOp &Op,
+                                        const Stmt *Statement,
+                                        const GradUse &Use,
                                         const FunctionDecl *FD,
                                         GradModeAnalysis &GradMode) {
   const SourceManager &SM = Ctx->getSourceManager();
@@ -387,7 +267,7 @@ void InplaceOnRequiresGradCheck::report(const InplaceOp &Op, const GradUse &Use,
                : (Param ? "a module parameter" : "a tensor that requires grad");
   std::string What = Text.empty() ? Kind : "'" + Text + "', " + Kind + ",";
   std::string Advice;
-  if (Op.Statement)
+  if (Statement)
     Advice = "do the update inside a 'torch::NoGradGuard' scope";
   else if (!Op.OutOfPlace.empty())
     Advice = "do it inside a 'torch::NoGradGuard' scope if it should change "
@@ -408,7 +288,7 @@ void InplaceOnRequiresGradCheck::report(const InplaceOp &Op, const GradUse &Use,
     // Wrapping the statement is certainly right: its value is discarded, so it
     // is meant to change the stored values, which only works without autograd.
     std::string Guard = guardSpelling(*Ctx);
-    const Stmt *S = Op.Statement;
+    const Stmt *S = Statement;
     if (S && !Guard.empty() && !S->getBeginLoc().isMacroID() &&
         !S->getEndLoc().isMacroID() && !mentionsName(S, "no_grad")) {
       SourceLocation AfterSemi = Lexer::findLocationAfterToken(

@@ -4,6 +4,7 @@
 
 #include "torch-tidy/FunctionIndex.h"
 #include "torch-tidy/GradMode.h"
+#include "torch-tidy/Inplace.h"
 #include "torch-tidy/RequiresGrad.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
@@ -33,11 +34,11 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
-  struct InplaceOp;
   void checkFunction(const clang::FunctionDecl *FD, GradModeAnalysis &GradMode,
                      RequiresGradAnalysis &Grad);
-  void report(const InplaceOp &Op, const GradUse &Use,
-              const clang::FunctionDecl *FD, GradModeAnalysis &GradMode);
+  void report(const InplaceOp &Op, const clang::Stmt *Statement,
+              const GradUse &Use, const clang::FunctionDecl *FD,
+              GradModeAnalysis &GradMode);
 
   const std::string RawNoGradGuardClasses;
   const std::string RawParameterFunctions;

@@ -76,8 +76,10 @@ const VarDecl *localVar(const Expr *E) {
   return VD;
 }
 
+} // namespace
+
 bool isBackwardCall(const CallExpr *CE) {
-  const FunctionDecl *FD = CE->getDirectCallee();
+  const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
   if (!FD)
     return false;
   if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
@@ -85,8 +87,6 @@ bool isBackwardCall(const CallExpr *CE) {
   return hasQualifiedName(FD, "torch::autograd::backward") ||
          hasQualifiedName(FD, "torch::autograd::grad");
 }
-
-} // namespace
 
 const llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> &
 GraphAnalysis::writes(const FunctionDecl *FD) {
@@ -149,9 +149,17 @@ std::optional<GraphOrigin> GraphAnalysis::graphOf(const Expr *E,
   return eval(E, FD, 0);
 }
 
+std::optional<GraphOrigin> GraphAnalysis::graphOrLeafOf(const Expr *E,
+                                                        const FunctionDecl *FD,
+                                                        LeafFn Leaf) {
+  if (!E || !FD)
+    return std::nullopt;
+  return eval(E, FD, 0, Leaf);
+}
+
 std::optional<GraphOrigin> GraphAnalysis::eval(const Expr *Start,
                                                const FunctionDecl *StartFD,
-                                               unsigned Level) {
+                                               unsigned Level, LeafFn Leaf) {
   struct Item {
     const Expr *E;
     const FunctionDecl *FD;
@@ -194,6 +202,13 @@ std::optional<GraphOrigin> GraphAnalysis::eval(const Expr *Start,
     }
     if (!isTensorType(E->getType()))
       continue;
+    if (Leaf &&
+        (isa<DeclRefExpr>(E) || isa<MemberExpr>(E) || isa<CallExpr>(E)) &&
+        Leaf(E, It.FD) && Recording(It.FD, E)) {
+      GraphOrigin O;
+      O.Leaf = E;
+      return O;
+    }
     if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
       Work.push_back({CO->getTrueExpr(), It.FD});
       Work.push_back({CO->getFalseExpr(), It.FD});

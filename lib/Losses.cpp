@@ -24,6 +24,11 @@ const LossModule LossModules[] = {
     {"torch::nn::NLLLossImpl", LossKind::NLL, "torch::nn::NLLLoss"},
     {"torch::nn::CrossEntropyLossImpl", LossKind::CrossEntropy,
      "torch::nn::CrossEntropyLoss"},
+    {"torch::nn::MSELossImpl", LossKind::MSE, "torch::nn::MSELoss"},
+    {"torch::nn::L1LossImpl", LossKind::L1, "torch::nn::L1Loss"},
+    {"torch::nn::SmoothL1LossImpl", LossKind::SmoothL1,
+     "torch::nn::SmoothL1Loss"},
+    {"torch::nn::HuberLossImpl", LossKind::Huber, "torch::nn::HuberLoss"},
 };
 
 struct LossFunction {
@@ -47,9 +52,24 @@ const LossFunction LossFunctions[] = {
     {"at::cross_entropy_loss", LossKind::CrossEntropy, LossForm::Function},
     {"torch::nn::functional::cross_entropy", LossKind::CrossEntropy,
      LossForm::NNFunction},
+    {"at::mse_loss", LossKind::MSE, LossForm::Function},
+    {"torch::nn::functional::mse_loss", LossKind::MSE, LossForm::NNFunction},
+    {"at::l1_loss", LossKind::L1, LossForm::Function},
+    {"torch::nn::functional::l1_loss", LossKind::L1, LossForm::NNFunction},
+    {"at::smooth_l1_loss", LossKind::SmoothL1, LossForm::Function},
+    {"torch::nn::functional::smooth_l1_loss", LossKind::SmoothL1,
+     LossForm::NNFunction},
+    {"at::huber_loss", LossKind::Huber, LossForm::Function},
+    {"torch::nn::functional::huber_loss", LossKind::Huber,
+     LossForm::NNFunction},
 };
 
 } // namespace
+
+bool isRegressionLoss(LossKind Kind) {
+  return Kind == LossKind::MSE || Kind == LossKind::L1 ||
+         Kind == LossKind::SmoothL1 || Kind == LossKind::Huber;
+}
 
 LossCall builtinLossCall(const CallExpr *Call,
                          const ActivationAnalysis &Analysis) {
@@ -67,6 +87,8 @@ LossCall builtinLossCall(const CallExpr *Call,
         L.Form = LossForm::Module;
         L.Call = Call;
         L.Input = Call->getArg(First);
+        if (Call->getNumArgs() > First + 1)
+          L.Target = Call->getArg(First + 1);
         L.Object = Obj;
         return L;
       }
@@ -82,6 +104,8 @@ LossCall builtinLossCall(const CallExpr *Call,
       L.Form = F.Form;
       L.Call = Call;
       L.Input = Call->getArg(0);
+      if (Call->getNumArgs() > 1 && !isa<CXXDefaultArgExpr>(Call->getArg(1)))
+        L.Target = Call->getArg(1);
       L.Callee = FD;
       return L;
     }

@@ -623,6 +623,9 @@ TensorShape applyLayer(const LayerSizes &Layer, const TensorShape &In,
     return R;
   }
   case LayerKind::Flatten: {
+    // It throws on an input of rank below 2, so it gives rank 2.
+    if (In.Rank < 0)
+      return TensorShape::ofDims({UnknownDim, UnknownDim}, SizeSource());
     if (In.Rank < 2)
       return TensorShape::unknown();
     int64_t Product = 1;
@@ -681,6 +684,7 @@ TensorOp tensorOp(const FunctionDecl *FD) {
       .Case("squeeze", O::Squeeze)
       .Case("unsqueeze", O::Unsqueeze)
       .Cases("randn", "rand", "zeros", "ones", "empty", "full", O::Factory)
+      .Cases("from_blob", "randint", O::Factory)
       .Default(O::None);
 }
 
@@ -704,12 +708,30 @@ public:
   Evaluator(ShapeAnalysis &A, const ModuleModel *M,
             std::vector<ShapeMismatch> &Out)
       : A(A), M(M), Out(Out) {}
+  /// An evaluator for valueShape(): it follows local variables, called functions and
+  /// modules' forward() from call depth \p Level.
+  Evaluator(ShapeAnalysis &A, const ModuleModel *M,
+            std::vector<ShapeMismatch> &Out, unsigned Level)
+      : A(A), M(M), Out(Out), Follow(true), Level(Level) {}
 
   TensorShape eval(const Expr *E, unsigned Depth = 0);
   void block(const CompoundStmt *CS, unsigned Depth = 0);
+  /// Gives parameter \p P the shape \p S (the argument of a call).
+  void bind(const ParmVarDecl *P, const TensorShape &S) {
+    if (trackedVar(P) && S.anythingKnown())
+      Vars[P] = S;
+  }
+  /// The value of the `return` statements at the top of the block read.
+  llvm::SmallVector<TensorShape, 1> Returned;
 
 private:
   TensorShape call(const CallExpr *Call, unsigned Depth);
+  TensorShape moduleOutput(const CallExpr *Call, const CXXRecordDecl *Class,
+                           const Expr *Obj, const TensorShape &In);
+  TensorShape userModule(const CXXRecordDecl *Impl, const TensorShape &In);
+  TensorShape userCall(const CallExpr *Call, const FunctionDecl *Def,
+                       unsigned Depth);
+  const VarDecl *trackedVar(const ValueDecl *D) const;
   TensorShape tensorOpResult(const CallExpr *Call, TensorOp Op, unsigned Depth);
   TensorShape applyMember(const FieldDecl *FD, const Expr *Where,
                           const TensorShape &In);
@@ -720,13 +742,23 @@ private:
   const ModuleModel *M;
   std::vector<ShapeMismatch> &Out;
   llvm::DenseMap<const VarDecl *, TensorShape> Vars;
+  bool Follow = false;
+  unsigned Level = 0;
 };
 
 const VarDecl *ShapeAnalysis::Evaluator::trackedVar(const Expr *E) const {
   const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E ? peel(E) : nullptr);
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!VD || !VD->isLocalVarDeclOrParm() || VD->getType()->isReferenceType() ||
-      !isTensorType(VD->getType()))
+  return DRE ? trackedVar(DRE->getDecl()) : nullptr;
+}
+
+const VarDecl *ShapeAnalysis::Evaluator::trackedVar(const ValueDecl *D) const {
+  const auto *VD = dyn_cast_or_null<VarDecl>(D);
+  if (!VD || !VD->isLocalVarDeclOrParm() || !isTensorType(VD->getType()))
+    return nullptr;
+  // A `const Tensor &` parameter cannot be made to designate another tensor.
+  QualType T = VD->getType();
+  if (T->isReferenceType() &&
+      !(isa<ParmVarDecl>(VD) && T.getNonReferenceType().isConstQualified()))
     return nullptr;
   return VD;
 }
@@ -754,6 +786,14 @@ TensorShape ShapeAnalysis::Evaluator::eval(const Expr *E, unsigned Depth) {
       auto It = Vars.find(VD);
       if (It != Vars.end())
         return It->second;
+      // A local written only by its initialiser holds what that gave.
+      if (Follow && !isa<ParmVarDecl>(VD) && VD->hasLocalStorage() &&
+          !VD->getType()->isReferenceType() && VD->getInit() &&
+          A.onlyInitialised(VD) && A.Engine.enter(VD)) {
+        TensorShape S = eval(VD->getInit(), Depth + 1);
+        A.Engine.leave(VD);
+        return S;
+      }
     }
     return TensorShape::unknown();
   }
@@ -778,6 +818,11 @@ TensorShape ShapeAnalysis::Evaluator::applyMember(const FieldDecl *FD,
   LayerSizes L = A.memberLayer(*M, FD);
   if (L.known())
     return applyLayer(L, In, Where, Name, Out);
+  // A member that is a user module: what its forward() returns.
+  if (Follow)
+    if (const CXXRecordDecl *Sub = moduleClassOf(FD->getType(), A.C.Types))
+      if (!isLibraryCode(Sub, A.Ctx.getSourceManager()))
+        return userModule(Sub, In);
   // A Sequential member built from constant layers: its first layer takes
   // the input (what happens inside is reported where it is built).
   const Expr *Value = A.memberValue(*M, FD);
@@ -811,23 +856,103 @@ TensorShape ShapeAnalysis::Evaluator::call(const CallExpr *Call,
     if (!Obj || Call->getNumArgs() != First + 1)
       return TensorShape::unknown();
     TensorShape In = eval(Call->getArg(First), Depth + 1);
-    if (const auto *FD = dyn_cast_or_null<FieldDecl>(objectDecl(Obj)))
+    const auto *FD = dyn_cast_or_null<FieldDecl>(objectDecl(Obj));
+    if (FD && M && FD->getParent() == M->Class)
       return applyMember(FD, Call, In);
     // A layer built in place: `torch::nn::MaxPool2d(2)->forward(x)`.
     LayerSizes L = layerOf(stripExpr(Obj, Strip::Indirections), A.Ctx,
                            A.C.ExtraPreserving);
-    if (!L.known() || !L.Construction)
+    if (L.known() && L.Construction)
+      return applyLayer(L, In, Call, quote(L.className()), Out);
+    if (!Follow)
       return TensorShape::unknown();
-    return applyLayer(L, In, Call, quote(L.className()), Out);
+    return moduleOutput(Call, moduleForwardClass(Call, A.C.Types), Obj, In);
   }
   const FunctionDecl *FD = Call->getDirectCallee();
   TensorOp Op = tensorOp(FD);
   if (Op == TensorOp::None && FD &&
       matchesFunctionList(FD, A.C.ExtraPreserving))
     Op = TensorOp::Preserving;
-  if (Op == TensorOp::None)
+  if (Op == TensorOp::None) {
+    const FunctionDecl *Def = nullptr;
+    if (Follow && FD && FD->hasBody(Def) && Def &&
+        !isLibraryCode(Def, A.Ctx.getSourceManager()))
+      return userCall(Call, Def, Depth);
     return TensorShape::unknown();
+  }
   return tensorOpResult(Call, Op, Depth);
+}
+
+TensorShape ShapeAnalysis::Evaluator::moduleOutput(const CallExpr *Call,
+                                                   const CXXRecordDecl *Class,
+                                                   const Expr *Obj,
+                                                   const TensorShape &In) {
+  if (!Class)
+    return TensorShape::unknown();
+  const SourceManager &SM = A.Ctx.getSourceManager();
+  if (!isLibraryCode(Class, SM))
+    return userModule(Class, In);
+  // A layer or a Sequential built into a local variable.
+  const auto *VD = dyn_cast_or_null<VarDecl>(objectDecl(Obj));
+  if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
+      VD->getType()->isReferenceType() || !VD->getInit() ||
+      !A.onlyInitialised(VD))
+    return TensorShape::unknown();
+  LayerSizes L = layerOf(VD->getInit(), A.Ctx, A.C.ExtraPreserving);
+  if (L.known())
+    return applyLayer(L, In, Call, quote(L.className()), Out);
+  const Expr *Written = nullptr;
+  llvm::SmallVector<std::pair<const Expr *, std::string>, 8> Modules;
+  if (!sequentialModules(moduleConstruction(VD->getInit(), Written), Modules))
+    return TensorShape::unknown();
+  TensorShape S = In;
+  for (unsigned I = 0; I < Modules.size(); ++I) {
+    LayerSizes Inner = layerOf(Modules[I].first, A.Ctx, A.C.ExtraPreserving);
+    const Expr *Where =
+        Inner.Construction ? Inner.Construction : Modules[I].first;
+    std::string Name = !Modules[I].second.empty() ? quote(Modules[I].second)
+                                                  : positionName(Inner, I);
+    S = applyLayer(Inner, S, Where, Name, Out);
+  }
+  return S;
+}
+
+TensorShape ShapeAnalysis::Evaluator::userModule(const CXXRecordDecl *Impl,
+                                                 const TensorShape &In) {
+  const ModuleModel *Model = A.model(Impl);
+  if (!Model)
+    return TensorShape::unknown();
+  const CXXMethodDecl *Fwd = nullptr;
+  for (const CXXMethodDecl *F : Model->Forwards) {
+    if (!F || F->getNumParams() != 1)
+      continue;
+    if (Fwd)
+      return TensorShape::unknown(); // overloads
+    Fwd = F;
+  }
+  if (!Fwd)
+    return TensorShape::unknown();
+  return A.callShape(Fwd, Model, {In}, Level + 1);
+}
+
+TensorShape ShapeAnalysis::Evaluator::userCall(const CallExpr *Call,
+                                               const FunctionDecl *Def,
+                                               unsigned Depth) {
+  // Only tensors are followed.
+  if (!isTensorType(Def->getReturnType()))
+    return TensorShape::unknown();
+  // An operator call on a method (a lambda's `()`) passes the object first.
+  unsigned Offset = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Def);
+  llvm::SmallVector<TensorShape, 4> Args;
+  for (unsigned I = Offset; I < Call->getNumArgs(); ++I)
+    Args.push_back(isTensorType(Call->getArg(I)->getType())
+                       ? eval(Call->getArg(I), Depth + 1)
+                       : TensorShape::unknown());
+  const ModuleModel *Model = nullptr;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Def))
+    if (isModuleClass(MD->getParent(), A.C.Types))
+      Model = A.model(MD->getParent());
+  return A.callShape(Def, Model, Args, Level + 1);
 }
 
 TensorShape ShapeAnalysis::Evaluator::tensorOpResult(const CallExpr *Call,
@@ -860,10 +985,17 @@ TensorShape ShapeAnalysis::Evaluator::tensorOpResult(const CallExpr *Call,
   SizeSource Here{Call, OpName, LayerSizes()};
 
   if (Op == TensorOp::Factory) {
-    if (Rest.empty())
+    // `from_blob(data, sizes, ...)`: the sizes come second.
+    // `randint([low, ]high, sizes, ...)`: the first argument not an integer.
+    unsigned SizesAt = hasName(Callee, "from_blob") ? 1 : 0;
+    if (hasName(Callee, "randint"))
+      while (SizesAt < Rest.size() &&
+             Rest[SizesAt]->getType()->isIntegralOrEnumerationType())
+        ++SizesAt;
+    if (Rest.size() <= SizesAt)
       return TensorShape::unknown();
     std::optional<llvm::SmallVector<int64_t, 4>> Sizes =
-        constantSizes(Rest[0], Ctx);
+        constantSizes(Rest[SizesAt], Ctx);
     if (!Sizes)
       return TensorShape::unknown();
     for (int64_t &D : *Sizes)
@@ -916,8 +1048,6 @@ TensorShape ShapeAnalysis::Evaluator::tensorOpResult(const CallExpr *Call,
     return TensorShape::ofDims(*Sizes, Here);
   }
   case TensorOp::Flatten: {
-    if (In.Rank < 0)
-      return TensorShape::unknown();
     int64_t Start = 0, End = -1;
     if (!Rest.empty()) {
       std::optional<int64_t> S = constantInt(Rest[0], Ctx);
@@ -930,6 +1060,15 @@ TensorShape ShapeAnalysis::Evaluator::tensorOpResult(const CallExpr *Call,
       if (!E)
         return TensorShape::unknown();
       End = *E;
+    }
+    if (In.Rank < 0) {
+      // Dimensions Start.. to the last are merged into one: rank Start + 1.
+      if (End != -1 || Start < 0 || Start > 8)
+        return TensorShape::unknown();
+      llvm::SmallVector<int64_t, 4> Dims(Start + 1, UnknownDim);
+      TensorShape R = TensorShape::ofDims(Dims, Here);
+      R.LastFrom = R.ChannelFrom = SizeSource();
+      return R;
     }
     if (In.Rank == 0)
       return TensorShape::ofDims({1}, Here);
@@ -955,19 +1094,23 @@ TensorShape ShapeAnalysis::Evaluator::tensorOpResult(const CallExpr *Call,
     if (!D)
       return TensorShape::unknown();
     llvm::SmallVector<int64_t, 4> Dims(In.Dims.begin(), In.Dims.end());
+    bool LastChanged = false;
     if (Op == TensorOp::Unsqueeze) {
       int I = dimIndex(*D, In.Rank + 1);
       if (I < 0)
         return TensorShape::unknown();
       Dims.insert(Dims.begin() + I, 1);
+      LastChanged = I == In.Rank;
     } else {
       int I = dimIndex(*D, In.Rank);
       if (I < 0 || Dims[I] == UnknownDim)
         return TensorShape::unknown();
-      if (Dims[I] == 1)
+      if (Dims[I] == 1) {
         Dims.erase(Dims.begin() + I);
+        LastChanged = I == In.Rank - 1;
+      }
     }
-    TensorShape R = TensorShape::ofDims(Dims, In.LastFrom);
+    TensorShape R = TensorShape::ofDims(Dims, LastChanged ? Here : In.LastFrom);
     R.ChannelFrom = In.ChannelFrom;
     return R;
   }
@@ -996,7 +1139,9 @@ void ShapeAnalysis::Evaluator::block(const CompoundStmt *CS, unsigned Depth) {
       continue;
     }
     if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
-      eval(RS->getRetValue());
+      TensorShape R = eval(RS->getRetValue());
+      if (Depth == 0)
+        Returned.push_back(R);
       continue;
     }
     if (const auto *Inner = dyn_cast<CompoundStmt>(S)) {
@@ -1039,7 +1184,8 @@ void ShapeAnalysis::Evaluator::block(const CompoundStmt *CS, unsigned Depth) {
 //===----------------------------------------------------------------------===//
 
 ShapeAnalysis::ShapeAnalysis(const Config &C, ASTContext &Ctx)
-    : C(C), Ctx(Ctx), Models(ModelConfig, Ctx) {
+    : C(C), Ctx(Ctx), Models(ModelConfig, Ctx), Engine(C.MaxCallDepth),
+      Returns(Engine) {
   ModelConfig.Types = C.Types;
 }
 
@@ -1140,6 +1286,168 @@ TensorShape ShapeAnalysis::shapeOf(const Expr *E) {
   std::vector<ShapeMismatch> Ignored;
   Evaluator Ev(*this, nullptr, Ignored);
   return Ev.eval(E);
+}
+
+TensorShape ShapeAnalysis::valueShape(const Expr *E, const FunctionDecl *In) {
+  std::vector<ShapeMismatch> Ignored;
+  const ModuleModel *M = nullptr;
+  if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(In))
+    if (isModuleClass(MD->getParent(), C.Types))
+      M = model(MD->getParent());
+  Evaluator Ev(*this, M, Ignored, /*Level=*/0);
+  return Ev.eval(E);
+}
+
+unsigned ShapeAnalysis::argumentsKey(llvm::ArrayRef<TensorShape> Args) {
+  std::string Key;
+  for (const TensorShape &S : Args) {
+    Key += std::to_string(S.Rank) + ":";
+    for (int64_t D : S.Dims)
+      Key += std::to_string(D) + ",";
+    Key += std::to_string(S.LastDim) + "," + std::to_string(S.ChannelDim) + ";";
+  }
+  auto [It, New] = ArgumentKeys.try_emplace(Key, ArgumentKeys.size());
+  (void)New;
+  return It->second;
+}
+
+TensorShape ShapeAnalysis::callShape(const FunctionDecl *FD,
+                                     const ModuleModel *M,
+                                     llvm::ArrayRef<TensorShape> Args,
+                                     unsigned Level) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
+  if (!Body || FD->isDependentContext() || FD->isInvalidDecl() || Nesting > 64)
+    return TensorShape::unknown();
+  auto Key = std::make_pair(FD, argumentsKey(Args));
+  return Returns.get(Key, FD, Level, [&] {
+    // One `return`, at the top of the body: what it gives.
+    unsigned Count = 0;
+    forEachDescendant(
+        Body,
+        [&](const Stmt *S) {
+          if (isa<LambdaExpr>(S))
+            return Descend::Skip;
+          Count += isa<ReturnStmt>(S);
+          return Descend::Children;
+        },
+        [](const Stmt *) {});
+    if (Count != 1)
+      return TensorShape::unknown();
+    ++Nesting;
+    std::vector<ShapeMismatch> Ignored;
+    Evaluator Ev(*this, M, Ignored, Level);
+    for (unsigned I = 0; I < FD->getNumParams() && I < Args.size(); ++I)
+      Ev.bind(FD->getParamDecl(I), Args[I]);
+    Ev.block(Body);
+    --Nesting;
+    return Ev.Returned.size() == 1 ? Ev.Returned.front()
+                                   : TensorShape::unknown();
+  });
+}
+
+namespace {
+/// Whether parameter \p I of the instantiated function \p FD is a forwarding
+/// reference (`Args &&...args`) of its template.
+bool forwardingParam(const FunctionDecl *FD, unsigned I) {
+  const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
+  if (!Pattern)
+    return false;
+  unsigned Index = 0;
+  for (const ParmVarDecl *PP : Pattern->parameters()) {
+    unsigned Count = 1;
+    if (PP->isParameterPack()) {
+      unsigned Rest = Pattern->getNumParams() - 1;
+      Count = FD->getNumParams() > Rest ? FD->getNumParams() - Rest : 0;
+    }
+    if (I < Index + Count) {
+      QualType T = PP->getType();
+      if (const auto *PE = T->getAs<PackExpansionType>())
+        T = PE->getPattern();
+      const auto *RR = T->getAs<RValueReferenceType>();
+      return RR && !RR->getPointeeType().hasQualifiers() &&
+             RR->getPointeeType()->getAs<TemplateTypeParmType>();
+    }
+    Index += Count;
+  }
+  return false;
+}
+} // namespace
+
+bool ShapeAnalysis::onlyInitialised(const VarDecl *VD) {
+  const auto *Owner = dyn_cast_or_null<FunctionDecl>(VD->getDeclContext());
+  if (!Owner || !Owner->getBody())
+    return false;
+  auto Found = Written.find(Owner);
+  if (Found == Written.end()) {
+    llvm::DenseSet<const VarDecl *> &W = Written[Owner];
+    auto Local = [](const Expr *E) -> const VarDecl * {
+      const auto *DRE =
+          dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+      return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    };
+    forEachDescendant(
+        Owner->getBody(),
+        [&](const Stmt *S) {
+          if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+            if (BO->isAssignmentOp())
+              if (const VarDecl *V = Local(BO->getLHS()))
+                W.insert(V);
+          } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+            if (UO->getOpcode() == UO_AddrOf || UO->isIncrementDecrementOp())
+              if (const VarDecl *V = Local(UO->getSubExpr()))
+                W.insert(V);
+          } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
+            // In-place tensor methods end in `_`; a handle's own methods
+            // (`operator=`, `swap`, `set_data`) replace what it holds.
+            const CXXMethodDecl *MD = MC->getMethodDecl();
+            if (MD &&
+                (!MD->getIdentifier() || compat::endsWith(MD->getName(), "_") ||
+                 hasName(MD, "swap") || hasName(MD, "set_data") ||
+                 hasName(MD, "reset")))
+              if (const VarDecl *V = Local(MC->getImplicitObjectArgument()))
+                W.insert(V);
+          } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+            // A non-const reference bound to it.
+            for (const Decl *D : DS->decls())
+              if (const auto *Ref = dyn_cast<VarDecl>(D))
+                if (Ref->getType()->isReferenceType() &&
+                    !Ref->getType().getNonReferenceType().isConstQualified())
+                  if (const VarDecl *V = Local(Ref->getInit()))
+                    W.insert(V);
+          }
+          if (const auto *Call = dyn_cast<CallExpr>(S)) {
+            // Handed to a non-const reference (`std::swap`, `std::tie`, an
+            // out-parameter), or the object of an assignment operator.
+            const FunctionDecl *FD = Call->getDirectCallee();
+            const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
+            if (OC && OC->isAssignmentOp() && OC->getNumArgs() > 0)
+              if (const VarDecl *V = Local(OC->getArg(0)))
+                W.insert(V);
+            unsigned Offset = OC && FD && isa<CXXMethodDecl>(FD) ? 1 : 0;
+            for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+              const VarDecl *V = Local(Call->getArg(I));
+              if (!V)
+                continue;
+              const ParmVarDecl *P =
+                  FD && I >= Offset && I - Offset < FD->getNumParams()
+                      ? FD->getParamDecl(I - Offset)
+                      : nullptr;
+              // LibTorch's forwarding templates (a holder's `operator()`,
+              // `std::make_shared`) hand it on to what they call.
+              if (!FD ||
+                  (P && P->getType()->isLValueReferenceType() &&
+                   !P->getType().getNonReferenceType().isConstQualified() &&
+                   !(isLibraryCode(FD, Ctx.getSourceManager()) &&
+                     forwardingParam(FD, I - Offset))))
+                W.insert(V);
+            }
+          }
+          return Descend::Children;
+        },
+        [](const Stmt *) {});
+    Found = Written.find(Owner);
+  }
+  return !Found->second.count(VD);
 }
 
 namespace {

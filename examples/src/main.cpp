@@ -60,6 +60,10 @@ int main() {
   report("residual", evaluate(residual, test_set, kEvalBatch));
   train_probability_head(train_set, kFeatures, kClasses, config);
 
+  auto penalised = make_classifier(kFeatures, kHidden, kClasses);
+  train_with_confidence_penalty(penalised, train_set, config);
+  report("confidence-penalty", evaluate(penalised, test_set, kEvalBatch));
+
   auto averaged_base = make_classifier(kFeatures, kHidden, kClasses);
   auto averaged = train_with_weight_average(averaged_base, train_set, config);
   report("weight-average", evaluate(averaged, test_set, kEvalBatch));

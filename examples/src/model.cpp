@@ -53,7 +53,10 @@ torch::Tensor ResidualBlockImpl::forward(torch::Tensor x) {
   auto h = norm->forward(torch::relu(body->forward(x)));
   // BUG(torch-dropout-training-flag): the functional dropout is told to train on every call, so it keeps zeroing activations after eval() and the evaluation metrics stay noisy and low; pass is_training().
   h = torch::dropout(h, /*p=*/0.1, /*train=*/true);
-  return residual + torch::sigmoid(gate) * h;
+  auto g = torch::sigmoid(gate);
+  // BUG(torch-inplace-on-saved-tensor): the gate is stretched to (0, 2) in place, but sigmoid saved its output for its backward pass, so the first backward() throws "one of the variables needed for gradient computation has been modified by an inplace operation"; write g = g * 2.0 instead.
+  g.mul_(2.0);
+  return residual + g * h;
 }
 
 torch::nn::Sequential make_classifier(int64_t in_features, int64_t hidden,

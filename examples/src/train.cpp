@@ -216,6 +216,27 @@ torch::Tensor fit_linear_probe(const torch::Tensor& features,
   return torch::cat({w.detach().flatten(), b.detach()});
 }
 
+double fit_statistics_regressor(const torch::Tensor& statistics,
+                                const torch::Tensor& values, int64_t steps,
+                                double lr) {
+  torch::nn::Sequential regressor(torch::nn::Linear(16, 32), torch::nn::ReLU(),
+                                  torch::nn::Linear(32, 1));
+  torch::optim::SGD optimizer(regressor->parameters(),
+                              torch::optim::SGDOptions(lr));
+  auto inputs = statistics.view({-1, 16});
+  auto targets = values.flatten();  // one value per row
+  double last = 0;
+  for (int64_t step = 0; step < steps; ++step) {
+    optimizer.zero_grad();
+    // BUG(torch-loss-broadcast): the regressor gives [N, 1] and the targets are [N], so mse_loss compares every prediction with every target ([N, N]) and the regressor learns to predict their mean; use regressor->forward(inputs).squeeze(1).
+    auto loss = torch::mse_loss(regressor->forward(inputs), targets);
+    loss.backward();
+    optimizer.step();
+    last = loss.item<double>();
+  }
+  return last;
+}
+
 // ---------------------------------------------------------------------------
 // Binary classification.
 
@@ -325,6 +346,33 @@ double train_with_validation(MLP& model, SyntheticDataset train_set,
     log_epoch("validation", epoch, val_loss);
   }
   return val_loss;
+}
+
+// ---------------------------------------------------------------------------
+// Training with a confidence penalty: confident (low-entropy) predictions
+// cost extra, which keeps the classifier from overfitting the training set.
+
+void train_with_confidence_penalty(torch::nn::Sequential& model,
+                                   SyntheticDataset dataset,
+                                   const TrainConfig& config) {
+  auto loader = make_loader(std::move(dataset), config.batch_size);
+  torch::optim::SGD optimizer(model->parameters(),
+                              torch::optim::SGDOptions(config.lr).momentum(0.9));
+  model->train();
+  for (int64_t epoch = 1; epoch <= config.epochs; ++epoch) {
+    double running_loss = 0.0;
+    for (auto& batch : *loader) {
+      optimizer.zero_grad();
+      auto log_probs = torch::log_softmax(model->forward(batch.data), 1);
+      // BUG(torch-graph-break): the entropy is taken out of the graph with item<double>() and put back with torch::tensor, so the penalty adds a constant to the loss and sends no gradient: the model is trained without it; keep the entropy a tensor.
+      double entropy = -(log_probs.exp() * log_probs).sum(1).mean().item<double>();
+      auto loss = torch::nll_loss(log_probs, batch.target) - 0.1 * torch::tensor(entropy);
+      loss.backward();
+      optimizer.step();
+      running_loss += loss.item<double>();
+    }
+    log_epoch("confidence-penalty", epoch, running_loss);
+  }
 }
 
 // ---------------------------------------------------------------------------

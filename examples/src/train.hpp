@@ -48,6 +48,11 @@ void train_manual_sgd(MLP& model, SyntheticDataset dataset,
 double train_with_validation(MLP& model, SyntheticDataset train_set,
                              SyntheticDataset val_set, const TrainConfig& config);
 
+// Trains with a penalty on confident predictions.
+void train_with_confidence_penalty(torch::nn::Sequential& model,
+                                   SyntheticDataset dataset,
+                                   const TrainConfig& config);
+
 // Trains with SGD and returns an exponential moving average of the weights.
 torch::nn::Sequential train_with_weight_average(torch::nn::Sequential& model,
                                                 SyntheticDataset dataset,
@@ -67,3 +72,9 @@ void clip_weights(torch::nn::Module& module, double limit);
 torch::Tensor fit_linear_probe(const torch::Tensor& features,
                                const torch::Tensor& targets, int64_t steps,
                                double lr);
+
+// Small MLP that regresses one value per row from its 16 column statistics;
+// returns the last training loss.
+double fit_statistics_regressor(const torch::Tensor& statistics,
+                                const torch::Tensor& values, int64_t steps,
+                                double lr);

@@ -83,8 +83,8 @@ rawOption(const clang::tidy::ClangTidyCheck::OptionsView &Options,
 /// engine, and ClangTidyContext::configurationDiag then dereferences null (their
 /// own checks crash on a bad option value there too); a file is being analysed
 /// exactly when there is one. Later majors always have an engine.
-inline bool canReportConfigurationDiag(
-    const clang::tidy::ClangTidyContext *Context) {
+inline bool
+canReportConfigurationDiag(const clang::tidy::ClangTidyContext *Context) {
 #if LLVM_VERSION_MAJOR < 17
   return !Context->getCurrentFile().empty();
 #else

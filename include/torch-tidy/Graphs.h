@@ -32,6 +32,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
@@ -61,7 +62,14 @@ struct GraphOrigin {
   bool Loss = false;
   /// The outermost helper it was reached through, or null.
   const clang::FunctionDecl *Via = nullptr;
+  /// For graphOrLeafOf: the tensor that requires grad the value was computed
+  /// from (Call and Site are null then).
+  const clang::Expr *Leaf = nullptr;
 };
+
+/// A backward pass: `t.backward()` on a tensor, `torch::autograd::backward`,
+/// `torch::autograd::grad`.
+bool isBackwardCall(const clang::CallExpr *CE);
 
 class GraphAnalysis {
 public:
@@ -76,6 +84,15 @@ public:
   std::optional<GraphOrigin> graphOf(const clang::Expr *E,
                                      const clang::FunctionDecl *FD);
 
+  /// As graphOf, but a tensor \p Leaf says requires grad (a parameter, a
+  /// tensor made with `requires_grad`: RequiresGrad.h), read while autograd
+  /// records, counts as a start too: whether \p E is part of what autograd
+  /// records (PyTorch's `requires_grad`, leaves and results alike).
+  std::optional<GraphOrigin> graphOrLeafOf(
+      const clang::Expr *E, const clang::FunctionDecl *FD,
+      llvm::function_ref<bool(const clang::Expr *, const clang::FunctionDecl *)>
+          Leaf);
+
   /// Whether \p V (a local variable, or a member of a class) may be wanted
   /// with its graph: in \p Scope (the function declaring the variable, or for
   /// a member each method of its class), it is read by a backward pass
@@ -86,8 +103,11 @@ public:
                    llvm::ArrayRef<const clang::FunctionDecl *> Scope);
 
 private:
-  std::optional<GraphOrigin>
-  eval(const clang::Expr *E, const clang::FunctionDecl *FD, unsigned Level);
+  using LeafFn = llvm::function_ref<bool(const clang::Expr *,
+                                         const clang::FunctionDecl *)>;
+  std::optional<GraphOrigin> eval(const clang::Expr *E,
+                                  const clang::FunctionDecl *FD, unsigned Level,
+                                  LeafFn Leaf = nullptr);
   std::optional<GraphOrigin> returned(const clang::FunctionDecl *FD,
                                       unsigned Level);
   /// The values written to local variables declared in \p FD's body (lambdas

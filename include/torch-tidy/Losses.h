@@ -7,6 +7,12 @@
 //   CrossEntropyLoss, cross_entropy(_loss)        raw logits (log_softmax inside)
 //   BCEWithLogitsLoss, ..._with_logits            raw logits (sigmoid inside)
 //
+// and the regression losses, whose prediction and target must have one shape
+// (a `[N, 1]` prediction against an `[N]` target broadcasts to `[N, N]`):
+//
+//   MSELoss, mse_loss                             L1Loss, l1_loss
+//   SmoothL1Loss, smooth_l1_loss                  HuberLoss, huber_loss
+//
 // recognised at a call by declaration, never by a variable's name: a module
 // call (`criterion(x, y)` through `ModuleHolder::operator()`,
 // `criterion->forward(x, y)`, on a holder, an Impl or a smart pointer to one)
@@ -40,7 +46,15 @@ enum class LossKind {
   BCEWithLogits, ///< expects logits, applies a sigmoid
   NLL,           ///< expects log-probabilities
   CrossEntropy,  ///< expects logits, applies log_softmax
+  MSE,           ///< regression: squared error, input and target one shape
+  L1,            ///< regression: absolute error
+  SmoothL1,      ///< regression: smooth L1 (beta)
+  Huber,         ///< regression: Huber (delta)
 };
+
+/// MSE, L1, SmoothL1 and Huber: elementwise between a prediction and a
+/// target of the same shape (LibTorch broadcasts them when they differ).
+bool isRegressionLoss(LossKind Kind);
 
 /// How a loss is called.
 enum class LossForm {
@@ -56,6 +70,8 @@ struct LossCall {
   const clang::CallExpr *Call = nullptr;
   /// The input (the first tensor argument), as written.
   const clang::Expr *Input = nullptr;
+  /// The target (the second argument), as written; null when not written.
+  const clang::Expr *Target = nullptr;
   /// The criterion, for the module form.
   const clang::Expr *Object = nullptr;
   /// The function called, for the function forms.

@@ -13,13 +13,23 @@
 //               identity, normalisation) or its channels (pooling)
 //   tensors     a tensor's shape where known, with unknown dimensions and an
 //               unknown rank allowed: factories with constant sizes
-//               (`torch::randn({64, 784})`), `view`/`reshape`/`flatten`/
+//               (`torch::randn({64, 784})`, `torch::randint(0, 9, {8, 1})`,
+//               `torch::from_blob(p, {n, 1})`),
+//               `view`/`reshape`/`flatten`/
 //               `squeeze`/`unsqueeze` with constants, and the output of a
 //               layer from its input
 //   order       the layers applied one after another: the modules a
 //               `torch::nn::Sequential` is built with (or `push_back`ed in
 //               straight-line code), and the registered members a module's
 //               `forward()` applies to one value in straight-line code
+//   values      the shape of a tensor where it is used (valueShape): local
+//               variables written only by their initialiser, the one
+//               `return` of a called function and of a user module's `forward()`
+//               (called with the shapes of the arguments, through holders,
+//               `TORCH_MODULE` types, `std::shared_ptr<Net>`, references and
+//               member modules), and `Sequential`s and layers held in local
+//               variables, following calls up to `MaxCallDepth` levels down
+//               (Summaries.h)
 //
 // Anything not known is unknown: a size from a variable or a constructor
 // parameter, a value after a branch, an operation not listed here. A shape
@@ -31,11 +41,15 @@
 #define TORCH_TIDY_SHAPES_H
 
 #include "torch-tidy/ModuleModel.h"
+#include "torch-tidy/Summaries.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <cstdint>
 #include <optional>
@@ -166,6 +180,9 @@ public:
     /// shape, besides LibTorch's activations, dropouts and identity.
     std::vector<std::string> ExtraPreserving;
     TypeConfig Types;
+    /// How many calls below the expression asked about valueShape() reads
+    /// (Summaries.h: a function N calls down is read when N <= MaxCallDepth).
+    unsigned MaxCallDepth = DefaultMaxCallDepth;
   };
 
   ShapeAnalysis(const Config &C, clang::ASTContext &Ctx);
@@ -201,6 +218,24 @@ public:
   /// local variables are not followed).
   TensorShape shapeOf(const clang::Expr *E);
 
+  /// The shape of the tensor \p E where it is written: what shapeOf() reads,
+  /// and also local variables whose only write is their initialiser, the
+  /// single `return` of a function or lambda defined in user code, and a
+  /// module's output: a user module's `forward()` (its one `return`, read
+  /// with the shape of the input; member modules, `Sequential`s and user
+  /// modules included), a `Sequential` or a layer built into a local
+  /// variable. Calls are followed up to Config::MaxCallDepth levels below
+  /// the function holding \p E; beyond, and for anything not known, the
+  /// shape is unknown. With \p In, the function holding \p E: in a method of
+  /// a module class, its registered members are applied as in `forward()`.
+  TensorShape valueShape(const clang::Expr *E,
+                         const clang::FunctionDecl *In = nullptr);
+
+  /// Whether local variable \p VD is written only by its initialiser: never
+  /// assigned, handed to a non-const reference, bound to one, its address
+  /// taken, or changed by an in-place method (`x.unsqueeze_(1)`).
+  bool onlyInitialised(const clang::VarDecl *VD);
+
   const ModuleModel *model(const clang::CXXRecordDecl *RD);
 
 private:
@@ -208,10 +243,25 @@ private:
   struct SequenceBuild;
   void applySequences(llvm::ArrayRef<SequenceBuild> Builds,
                       std::vector<ShapeMismatch> &Out);
+  /// What a call of \p FD returns given the shapes of its arguments, read at
+  /// call depth \p Level; \p M is the module model of a module's method.
+  TensorShape callShape(const clang::FunctionDecl *FD, const ModuleModel *M,
+                        llvm::ArrayRef<TensorShape> Args, unsigned Level);
+  unsigned argumentsKey(llvm::ArrayRef<TensorShape> Args);
   const Config &C;
   clang::ASTContext &Ctx;
   ModuleModelConfig ModelConfig;
   ModuleModels Models;
+  SummaryEngine Engine;
+  /// What a function returns, by function and the shapes of its arguments.
+  Summaries<std::pair<const clang::FunctionDecl *, unsigned>, TensorShape>
+      Returns;
+  llvm::StringMap<unsigned> ArgumentKeys;
+  /// The local variables written other than by their initialiser, by the
+  /// function that declares them.
+  llvm::DenseMap<const clang::Decl *, llvm::DenseSet<const clang::VarDecl *>>
+      Written;
+  unsigned Nesting = 0; // bounds the reading of calls within calls
 };
 
 } // namespace torch_tidy

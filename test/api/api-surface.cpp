@@ -626,6 +626,10 @@ void functional_and_losses(const torch::Tensor& input, const torch::Tensor& targ
   torch::Tensor f13 = F::linear(input, torch::randn({2, 4}));
   torch::Tensor f14 = F::linear(input, torch::randn({2, 4}), torch::randn({2}));
   torch::Tensor f15 = F::l1_loss(input, target);
+  torch::Tensor f16 = F::smooth_l1_loss(input, target, F::SmoothL1LossFuncOptions().beta(0.5));
+  torch::Tensor f17 = F::huber_loss(input, target, F::HuberLossFuncOptions(torch::kSum).delta(2.0));
+  torch::Tensor f18 = torch::smooth_l1_loss(input, target) + torch::huber_loss(input, target, at::Reduction::Mean, 1.5);
+  (void)f16, (void)f17, (void)f18;
   (void)f1, (void)f2, (void)f3, (void)f4, (void)f5, (void)f6, (void)f7, (void)f8;
   (void)f9, (void)f10, (void)f11, (void)f12, (void)f13, (void)f14, (void)f15;
   // The other dropouts and batch norm, positional and functional.
@@ -650,6 +654,10 @@ void functional_and_losses(const torch::Tensor& input, const torch::Tensor& targ
   torch::nn::NLLLoss nll;
   torch::nn::MSELoss mse(torch::nn::MSELossOptions().reduction(torch::kMean));
   torch::nn::L1Loss l1loss(torch::kSum);
+  torch::nn::SmoothL1Loss smooth(torch::nn::SmoothL1LossOptions().beta(0.5));
+  torch::nn::HuberLoss huber(torch::nn::HuberLossOptions().delta(2.0));
+  torch::Tensor m7 = smooth(input, target) + huber->forward(input, target);
+  (void)m7;
   torch::Tensor m1 = bce(torch::sigmoid(input), target);
   torch::Tensor m2 = bce_logits(input, target);
   torch::Tensor m3 = ce(input, labels);

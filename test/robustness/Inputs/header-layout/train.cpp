@@ -101,3 +101,8 @@ void retained(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor
     history[epoch] = train_step(model, opt, x, y);
     // CHECK-DAG: train.cpp:[[@LINE-1]]:{{[0-9]+}}: warning: {{.*}} [torch-retained-loss-graph]
 }
+
+torch::Tensor broadcast(Net &model, torch::Tensor x, torch::Tensor y) {
+  return torch::mse_loss(predict(model, x.view({-1, 16})), y.view({-1}));
+  // CHECK-DAG: train.cpp:[[@LINE-1]]:{{[0-9]+}}: warning: {{.*}} [torch-loss-broadcast]
+}

@@ -152,6 +152,9 @@ class TORCH_API Tensor : public TensorBase {
   at::Tensor & fill_(const at::Scalar & value) const;
   at::Tensor & fill_(const at::Tensor & value) const;
   at::Tensor floor() const;
+  at::Tensor round() const;
+  at::Tensor round(int64_t decimals) const;
+  at::Tensor sign() const;
   at::Tensor log() const;
   at::Tensor & log_() const;
   at::Tensor log_softmax(int64_t dim, c10::optional<at::ScalarType> dtype=c10::nullopt) const;

@@ -152,6 +152,20 @@ inline Tensor mse_loss(
     MSELossFuncOptions::reduction_t reduction) {
   return input;
 }
+inline Tensor smooth_l1_loss(
+    const Tensor& input,
+    const Tensor& target,
+    SmoothL1LossFuncOptions::reduction_t reduction,
+    double beta = 1.) {
+  return input;
+}
+inline Tensor huber_loss(
+    const Tensor& input,
+    const Tensor& target,
+    HuberLossFuncOptions::reduction_t reduction,
+    double delta = 1.) {
+  return input;
+}
 inline Tensor binary_cross_entropy(
     const Tensor& input,
     const Tensor& target,
@@ -198,6 +212,22 @@ inline Tensor mse_loss(
     const Tensor& target,
     const MSELossFuncOptions& options = {}) {
   return detail::mse_loss(input, target, options.reduction());
+}
+
+inline Tensor smooth_l1_loss(
+    const Tensor& input,
+    const Tensor& target,
+    const SmoothL1LossFuncOptions& options = {},
+    double beta = 1.) {
+  return detail::smooth_l1_loss(input, target, options.reduction(), beta);
+}
+
+inline Tensor huber_loss(
+    const Tensor& input,
+    const Tensor& target,
+    const HuberLossFuncOptions& options = {}) {
+  return detail::huber_loss(
+      input, target, options.reduction(), options.delta());
 }
 
 inline Tensor binary_cross_entropy(

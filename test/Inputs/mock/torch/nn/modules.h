@@ -894,6 +894,26 @@ struct TORCH_API MSELossImpl : Cloneable<MSELossImpl> {
 
 TORCH_MODULE(MSELoss);
 
+struct TORCH_API SmoothL1LossImpl : public Cloneable<SmoothL1LossImpl> {
+  explicit SmoothL1LossImpl(const SmoothL1LossOptions& options_ = {});
+  void reset() override;
+  void pretty_print(std::ostream& stream) const override;
+  Tensor forward(const Tensor& input, const Tensor& target);
+  SmoothL1LossOptions options;
+};
+
+TORCH_MODULE(SmoothL1Loss);
+
+struct TORCH_API HuberLossImpl : public Cloneable<HuberLossImpl> {
+  explicit HuberLossImpl(const HuberLossOptions& options_ = {});
+  void reset() override;
+  void pretty_print(std::ostream& stream) const override;
+  Tensor forward(const Tensor& input, const Tensor& target);
+  HuberLossOptions options;
+};
+
+TORCH_MODULE(HuberLoss);
+
 struct TORCH_API BCELossImpl : Cloneable<BCELossImpl> {
   explicit BCELossImpl(const BCELossOptions& options_ = {});
   void reset() override;

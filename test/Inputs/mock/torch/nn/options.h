@@ -336,6 +336,44 @@ namespace functional {
 using MSELossFuncOptions = MSELossOptions;
 } // namespace functional
 
+struct TORCH_API SmoothL1LossOptions {
+  typedef c10::variant<enumtype::kNone, enumtype::kMean, enumtype::kSum>
+      reduction_t;
+
+  TORCH_OPTIONS_CTOR_VARIANT_ARG3(
+      SmoothL1LossOptions,
+      reduction,
+      kNone,
+      kMean,
+      kSum)
+
+  TORCH_ARG(reduction_t, reduction) = torch::kMean;
+  TORCH_ARG(double, beta) = 1.0;
+};
+
+namespace functional {
+using SmoothL1LossFuncOptions = SmoothL1LossOptions;
+} // namespace functional
+
+struct TORCH_API HuberLossOptions {
+  typedef c10::variant<enumtype::kNone, enumtype::kMean, enumtype::kSum>
+      reduction_t;
+
+  TORCH_OPTIONS_CTOR_VARIANT_ARG3(
+      HuberLossOptions,
+      reduction,
+      kNone,
+      kMean,
+      kSum)
+
+  TORCH_ARG(reduction_t, reduction) = torch::kMean;
+  TORCH_ARG(double, delta) = 1.0;
+};
+
+namespace functional {
+using HuberLossFuncOptions = HuberLossOptions;
+} // namespace functional
+
 struct TORCH_API BCELossOptions {
   typedef c10::variant<enumtype::kNone, enumtype::kMean, enumtype::kSum>
       reduction_t;
