@@ -26,7 +26,7 @@ std::optional<bool> clangdIsFastTidyCheck(llvm::StringRef Check) __asm__(
     "__real__ZN5clang6clangd15isFastTidyCheckEN4llvm9StringRefE");
 
 std::optional<bool> torchTidyIsFastTidyCheck(llvm::StringRef Check) {
-  if (compat::startsWith(Check, "torch-"))
+  if (torch_tidy::compat::startsWith(Check, "torch-"))
     return true;
   return clangdIsFastTidyCheck(Check);
 }
