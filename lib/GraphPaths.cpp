@@ -2,6 +2,7 @@
 #include "torch-tidy/GraphPaths.h"
 #include "torch-tidy/Compat.h"
 #include "torch-tidy/EvaluationOrder.h"
+#include "torch-tidy/Graphs.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -31,35 +32,6 @@ bool readsProperty(StringRef Name) {
        "grad",          "mutable_grad", "grad_fn",       "use_count",
        "is_leaf",       "output_nr",    "name"},
       Name);
-}
-
-/// LibTorch operations whose result is integer or boolean, which autograd
-/// does not record (`output.argmax(1)`, `torch::eq(a, b)`, `a == b`).
-bool noGradient(const CallExpr *CE, const FunctionDecl *Callee) {
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE))
-    switch (OC->getOperator()) {
-    case OO_EqualEqual:
-    case OO_ExclaimEqual:
-    case OO_Less:
-    case OO_LessEqual:
-    case OO_Greater:
-    case OO_GreaterEqual:
-    case OO_Exclaim:
-      return true;
-    default:
-      break;
-    }
-  if (!Callee->getIdentifier())
-    return false;
-  return compat::isOneOf(
-      {"argmax",      "argmin",      "argsort",     "multinomial",
-       "eq",          "ne",          "lt",          "le",
-       "gt",          "ge",          "greater",     "greater_equal",
-       "less",        "less_equal",  "not_equal",   "isnan",
-       "isinf",       "isfinite",    "nonzero",     "logical_and",
-       "logical_or",  "logical_not", "logical_xor", "bucketize",
-       "searchsorted"},
-      Callee->getName());
 }
 
 /// LibTorch operations recorded by autograd with a gradient that is zero
@@ -653,7 +625,7 @@ private:
         return Push(Object, cut(It, CutKind::Item, CE));
       if (N == "data_ptr" || N == "const_data_ptr" || N == "mutable_data_ptr")
         return Push(Object, cut(It, CutKind::DataPtr, CE));
-      if (noGradient(CE, MD))
+      if (hasNoGraphResult(CE, MD))
         return PushCall(CE, cut(It, CutKind::NoGradient, CE));
       if (zeroGradient(MD))
         return PushCall(CE, cut(It, CutKind::ZeroGradient, CE));
@@ -683,7 +655,7 @@ private:
             Push(Arg, C);
         return;
       }
-      if (noGradient(CE, Callee))
+      if (hasNoGraphResult(CE, Callee))
         return PushCall(CE, cut(It, CutKind::NoGradient, CE));
       if (zeroGradient(Callee) && inLibTorchNamespace(Callee))
         return PushCall(CE, cut(It, CutKind::ZeroGradient, CE));

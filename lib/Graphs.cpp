@@ -26,6 +26,29 @@ bool endsGraph(const CXXMethodDecl *MD) {
                          MD->getName());
 }
 
+const Expr *strip(const Expr *E) {
+  return stripExpr(E, Strip::Temporaries | Strip::Copies | Strip::Moves |
+                          Strip::Conversions);
+}
+
+/// The function whose body declares \p VD.
+const FunctionDecl *ownerOf(const VarDecl *VD) {
+  return dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+}
+
+/// A local variable whose writes can be read: not a parameter, not static.
+const VarDecl *localVar(const Expr *E) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
+  if (!DRE)
+    return nullptr;
+  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!VD || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() || !ownerOf(VD))
+    return nullptr;
+  return VD;
+}
+
+} // namespace
+
 /// LibTorch operations whose result is integer or boolean, which autograd
 /// does not record (`output.argmax(1)`, `torch::eq(a, b)`, `a == b`).
 bool hasNoGraphResult(const CallExpr *CE, const FunctionDecl *Callee) {
@@ -54,29 +77,6 @@ bool hasNoGraphResult(const CallExpr *CE, const FunctionDecl *Callee) {
        "searchsorted"},
       Callee->getName());
 }
-
-const Expr *strip(const Expr *E) {
-  return stripExpr(E, Strip::Temporaries | Strip::Copies | Strip::Moves |
-                          Strip::Conversions);
-}
-
-/// The function whose body declares \p VD.
-const FunctionDecl *ownerOf(const VarDecl *VD) {
-  return dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
-}
-
-/// A local variable whose writes can be read: not a parameter, not static.
-const VarDecl *localVar(const Expr *E) {
-  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
-  if (!DRE)
-    return nullptr;
-  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-  if (!VD || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() || !ownerOf(VD))
-    return nullptr;
-  return VD;
-}
-
-} // namespace
 
 bool isBackwardCall(const CallExpr *CE) {
   const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;

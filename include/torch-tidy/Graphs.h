@@ -67,6 +67,11 @@ struct GraphOrigin {
   const clang::Expr *Leaf = nullptr;
 };
 
+/// LibTorch operations whose result is integer or boolean, which autograd
+/// does not record (`output.argmax(1)`, `torch::eq(a, b)`, `a == b`).
+bool hasNoGraphResult(const clang::CallExpr *CE,
+                      const clang::FunctionDecl *Callee);
+
 /// A backward pass: `t.backward()` on a tensor, `torch::autograd::backward`,
 /// `torch::autograd::grad`.
 bool isBackwardCall(const clang::CallExpr *CE);
