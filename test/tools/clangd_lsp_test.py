@@ -24,6 +24,15 @@ clangd publishes for train.cpp are exactly the warnings its
 expect (the lines test/robustness/header-bodies.test gives FileCheck) and
 those of its `// CLANGD: train.cpp:[[@LINE-N]]: ... [torch-X]` lines (a
 warning placed in net.h, which clangd shows at its first note in train.cpp).
+
+  clangd_lsp_test.py --clangd BIN --client-gone [--mock-include DIR]
+
+instead opens a file whose analysis lasts minutes (a training loop after a
+constant expression that takes that long to evaluate), and then leaves as an
+editor may: once by closing stdin, once by `shutdown` and `exit`, each while
+the analysis runs. It fails unless the server ends within CLIENT_GONE_LIMIT
+seconds each time, with clangd's exit status (1 without a shutdown request, 0
+after one), having said that it did not wait for the analysis.
 """
 import argparse
 import json
@@ -152,8 +161,8 @@ class Server:
             self.response(rid, deadline, "the shutdown response")
             self.notify("exit", None)
             self.proc.wait(timeout=10)
-        except (Failure, OSError, subprocess.TimeoutExpired):
-            pass
+        except (Failure, OSError, ValueError, subprocess.TimeoutExpired):
+            pass  # ValueError: stdin was closed already
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait()
@@ -403,6 +412,103 @@ def run_header_layout(args, work):
     server.stop()
 
 
+# A constant expression clang evaluates for minutes (with the step limit
+# raised), in the main file after the preamble, then a training loop.
+SLOW_CPP = """\
+#include <torch/torch.h>
+
+constexpr long spin() {
+  long s = 0;
+  for (long i = 0; i < 4000000000L; ++i)
+    s += i & 1;
+  return s;
+}
+static_assert(spin() > 0, "");
+
+void train(torch::nn::Linear &model, torch::Tensor x, torch::Tensor y) {
+  torch::optim::SGD optimizer(model->parameters(), torch::optim::SGDOptions(0.01));
+  for (int epoch = 0; epoch < 10; ++epoch) {
+    auto loss = torch::mse_loss(model->forward(x), y);
+    loss.backward();
+    optimizer.step();
+  }
+}
+"""
+CLIENT_GONE_LIMIT = 30
+GONE_MESSAGE = "exiting without waiting for it"
+
+
+def run_client_gone(args, work):
+    include = args.mock_include
+    if not include or not os.path.isfile(os.path.join(include, "torch", "torch.h")):
+        include = args.real_include
+    folder = os.path.join(work, "slow")
+    os.makedirs(folder)
+    src = os.path.join(folder, "slow.cpp")
+    with open(src, "w") as f:
+        f.write(SLOW_CPP)
+    with open(os.path.join(folder, ".clangd"), "w") as f:
+        f.write(DOT_CLANGD)
+    with open(os.path.join(folder, "compile_commands.json"), "w") as f:
+        json.dump([{"directory": folder, "file": src,
+                    "arguments": ["c++", "-std=c++17", "-fconstexpr-steps=2147483647",
+                                  "-isystem", include, "-c", src]}], f)
+    uri = "file://" + src
+    root = "file://" + work
+    for how, status in (("stdin closed", 1), ("shutdown and exit", 0)):
+        log = os.path.join(work, "clangd-%d.log" % status)
+        server = Server([args.clangd, "--log=verbose", "--pch-storage=memory",
+                         "--background-index=false"], work, log)
+        try:
+            deadline = time.monotonic() + args.timeout
+            rid = server.request("initialize", {
+                "processId": os.getpid(), "rootUri": root,
+                "workspaceFolders": [{"uri": root, "name": "work"}],
+                "capabilities": {}})
+            server.response(rid, deadline, "the initialize response")
+            server.notify("initialized", {})
+            server.notify("textDocument/didOpen", {"textDocument": {
+                "uri": uri, "languageId": "cpp", "version": 1, "text": SLOW_CPP}})
+            # Leave once the preamble is built: the AST build, and with it the
+            # constant expression, is then under way.
+            while True:
+                with open(log, errors="replace") as f:
+                    if "Built preamble" in f.read():
+                        break
+                if time.monotonic() > deadline or server.proc.poll() is not None:
+                    raise Failure("clangd built no preamble for slow.cpp")
+                time.sleep(0.2)
+            time.sleep(2)
+            if how == "shutdown and exit":
+                rid = server.request("shutdown", None)
+                server.response(rid, deadline, "the shutdown response")
+                server.notify("exit", None)
+            left = time.monotonic()
+            server.proc.stdin.close()
+            try:
+                code = server.proc.wait(timeout=CLIENT_GONE_LIMIT)
+            except subprocess.TimeoutExpired:
+                raise Failure("%s: clangd still runs %d s later"
+                              % (how, CLIENT_GONE_LIMIT))
+            took = time.monotonic() - left
+            print("%s: clangd exited with %d after %.1f s" % (how, code, took))
+            if code != status:
+                raise Failure("%s: exit status %d, expected %d" % (how, code, status))
+            server.log.flush()
+            with open(log, errors="replace") as f:
+                if GONE_MESSAGE not in f.read():
+                    raise Failure("%s: clangd did not say it left an analysis "
+                                  "running (did the analysis end first?)" % how)
+        except Failure:
+            server.stop()
+            with open(log, errors="replace") as f:
+                lines = [l for l in f if "Ignored diagnostic" not in l]
+            sys.stderr.write("------------------------------ clangd log (tail)\n%s\n"
+                             % "".join(lines[-40:]))
+            raise
+        server.stop()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -424,13 +530,18 @@ def main():
                     help="a folder with train.cpp and the net.h it includes first: expect "
                          "the torch-* warnings train.cpp's CHECK-DAG lines give, through "
                          "the bodies in net.h (the preamble)")
+    ap.add_argument("--client-gone", action="store_true",
+                    help="leave while a long analysis runs and expect the server to "
+                         "end within %d s" % CLIENT_GONE_LIMIT)
     args = ap.parse_args()
     args.clangd = os.path.abspath(args.clangd)
     if args.mock_include:
         args.mock_include = os.path.abspath(args.mock_include)
     work = os.path.realpath(tempfile.mkdtemp(prefix="torch-clangd-"))
     try:
-        if args.header_layout:
+        if args.client_gone:
+            run_client_gone(args, work)
+        elif args.header_layout:
             run_header_layout(args, work)
         else:
             run(args, work)
