@@ -140,6 +140,10 @@ bool mayHoldTensor(QualType T, const SourceManager &SM, unsigned Depth = 0) {
 /// `requires_grad(...)` (`torch::requires_grad()`,
 /// `TensorOptions().requires_grad(true)`).
 bool asksForGrad(const Expr *E) {
+  // A tensor argument is an operand, not options: reading its whole tree at
+  // every call of a chain (`a + b + c ...`) would be quadratic.
+  if (isTensorType(E->getType()))
+    return false;
   bool Found = false;
   forEachDescendant(E, [&](const Stmt *X) {
     if (const auto *CE = dyn_cast<CallExpr>(X))

@@ -57,10 +57,14 @@ const char *compoundSpelling(OverloadedOperatorKind K, const char **Plain) {
 } // namespace
 
 std::optional<InplaceOp> matchInplace(const Expr *E) {
+  // Only calls change a tensor in place. The test comes first: this is asked
+  // of every expression, and getExprLoc() of most others is getBeginLoc(),
+  // which walks down the first operand of a chain (`a + b + c ...`,
+  // `x.view().view()...`) and so made a long chain quadratic.
+  if (!isa_and_nonnull<CallExpr>(E))
+    return std::nullopt;
   InplaceOp Op;
   Op.Call = E;
-  if (!E)
-    return std::nullopt;
   Op.Loc = E->getExprLoc();
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
     if (OC->getNumArgs() != 2 || !isTensorObject(OC->getArg(0)))
