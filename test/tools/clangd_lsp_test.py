@@ -33,6 +33,15 @@ editor may: once by closing stdin, once by `shutdown` and `exit`, each while
 the analysis runs. It fails unless the server ends within CLIENT_GONE_LIMIT
 seconds each time, with clangd's exit status (1 without a shutdown request, 0
 after one), having said that it did not wait for the analysis.
+
+  clangd_lsp_test.py --clangd BIN --torture FILE... [--mock-include DIR]
+
+instead opens each FILE, one after the other, in one server: a .cpp as it is,
+a generator (a Python .test of test/robustness/, run with the LLVM major; one
+that prints a configuration when given `config` gets it as its .clang-tidy).
+It fails unless clangd publishes diagnostics for every file and is still
+running at the end: the pathological code that clang-tidy survives must not
+crash the server either, where analyses run on worker threads.
 """
 import argparse
 import json
@@ -509,6 +518,81 @@ def run_client_gone(args, work):
         server.stop()
 
 
+def torture_inputs(files, folder, major):
+    """[(path of a .cpp in a folder of its own, its text)] for the inputs."""
+    out = []
+    for n, name in enumerate(files):
+        sub = os.path.join(folder, "%02d" % n)
+        os.makedirs(sub)
+        base = os.path.splitext(os.path.basename(name))[0]
+        if name.endswith(".cpp"):
+            with open(name, errors="replace") as f:
+                text = f.read()
+        else:
+            text = subprocess.run([sys.executable, name, str(major)], check=True,
+                                  stdout=subprocess.PIPE).stdout.decode()
+            config = subprocess.run([sys.executable, name, "config"],
+                                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            if config.returncode == 0 and config.stdout.startswith(b"Checks:"):
+                with open(os.path.join(sub, ".clang-tidy"), "wb") as f:
+                    f.write(config.stdout)
+        src = os.path.join(sub, base + ".cpp")
+        with open(src, "w") as f:
+            f.write(text)
+        out.append((src, text))
+    return out
+
+
+def run_torture(args, work):
+    include = args.mock_include
+    if not include or not os.path.isfile(os.path.join(include, "torch", "torch.h")):
+        include = args.real_include
+    major = int(re.search(rb"version (\d+)", subprocess.run(
+        [args.clangd, "--version"], stdout=subprocess.PIPE).stdout).group(1))
+    inputs = torture_inputs(args.torture, work, major)
+    with open(os.path.join(work, ".clangd"), "w") as f:
+        f.write(DOT_CLANGD)
+    with open(os.path.join(work, "compile_commands.json"), "w") as f:
+        json.dump([{"directory": os.path.dirname(src), "file": src,
+                    "arguments": ["c++", "-std=c++17", "-isystem", include, "-c", src]}
+                   for src, _ in inputs], f)
+    root = "file://" + work
+    log = os.path.join(work, "clangd.log")
+    server = Server([args.clangd, "--log=info", "--pch-storage=memory",
+                     "--background-index=false"], work, log)
+    try:
+        deadline = time.monotonic() + args.timeout
+        rid = server.request("initialize", {
+            "processId": os.getpid(), "rootUri": root,
+            "workspaceFolders": [{"uri": root, "name": "work"}], "capabilities": {}})
+        server.response(rid, deadline, "the initialize response")
+        server.notify("initialized", {})
+        for src, text in inputs:
+            uri = "file://" + src
+            started = time.monotonic()
+            server.notify("textDocument/didOpen", {"textDocument": {
+                "uri": uri, "languageId": "cpp", "version": 1, "text": text}})
+            msg = server.wait_for(
+                lambda m: m.get("method") == "textDocument/publishDiagnostics"
+                and m["params"].get("uri") == uri and m["params"].get("version") == 1,
+                deadline, "the diagnostics of " + os.path.basename(src))
+            torch = [d for d in msg["params"]["diagnostics"]
+                     if str(d.get("code", "")).startswith("torch-")]
+            print("%s: %d torch-* diagnostics, %.1f s" % (
+                os.path.basename(src), len(torch), time.monotonic() - started))
+            server.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+        if server.proc.poll() is not None:
+            raise Failure("clangd exited with %s" % server.proc.poll())
+    except Failure:
+        server.stop()
+        with open(log, errors="replace") as f:
+            lines = [l for l in f if "Ignored diagnostic" not in l]
+        sys.stderr.write("------------------------------ clangd log (tail)\n%s\n"
+                         % "".join(lines[-60:]))
+        raise
+    server.stop()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -533,13 +617,19 @@ def main():
     ap.add_argument("--client-gone", action="store_true",
                     help="leave while a long analysis runs and expect the server to "
                          "end within %d s" % CLIENT_GONE_LIMIT)
+    ap.add_argument("--torture", nargs="+", default=None,
+                    help="open each of these files (.cpp, or a generator .test) and expect "
+                         "their diagnostics and a server still running")
     args = ap.parse_args()
     args.clangd = os.path.abspath(args.clangd)
     if args.mock_include:
         args.mock_include = os.path.abspath(args.mock_include)
     work = os.path.realpath(tempfile.mkdtemp(prefix="torch-clangd-"))
     try:
-        if args.client_gone:
+        if args.torture:
+            args.torture = [os.path.abspath(f) for f in args.torture]
+            run_torture(args, work)
+        elif args.client_gone:
             run_client_gone(args, work)
         elif args.header_layout:
             run_header_layout(args, work)
