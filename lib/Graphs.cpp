@@ -47,6 +47,18 @@ const VarDecl *localVar(const Expr *E) {
   return VD;
 }
 
+/// A local variable or a parameter of a function (not static, not a
+/// global): its writes are in the body of the function that declares it.
+const VarDecl *writtenVar(const Expr *E) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
+  if (!DRE)
+    return nullptr;
+  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!VD || !VD->hasLocalStorage() || !ownerOf(VD))
+    return nullptr;
+  return VD;
+}
+
 } // namespace
 
 /// LibTorch operations whose result is integer or boolean, which autograd
@@ -288,7 +300,9 @@ bool GraphAnalysis::mentions(const Expr *Start, const ValueDecl *V) {
         Found = true;
         return Descend::Stop;
       }
-      if (const VarDecl *W = localVar(dyn_cast<Expr>(X)))
+      // A parameter's writes count too: `x = torch::cat(outs, 1); return x;`
+      // in a forward() hands the container's graph back through `x`.
+      if (const VarDecl *W = writtenVar(dyn_cast<Expr>(X)))
         if (Seen.insert(W).second) {
           const auto &Ws = writes(ownerOf(W));
           auto It = Ws.find(W);

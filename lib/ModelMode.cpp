@@ -191,6 +191,12 @@ private:
     EventList Ev = Events.straightLine(S, &Whole);
     if (!Whole)
       F.AnyBits |= ModeUnknown; // a helper beyond MaxCallDepth may switch it
+    // The mode of each object before the first switch of a run of switches
+    // in one helper call that no exit separates (same Site, same ExitMark).
+    llvm::DenseMap<
+        std::pair<const ValueDecl *, std::pair<const CallExpr *, unsigned>>,
+        Mode>
+        RunStart;
     for (const AutogradEvent &E : Ev) {
       bool Weak = E.Conditional || E.AfterExit;
       if (E.Kind == EventKind::Eval || E.Kind == EventKind::Train) {
@@ -208,7 +214,15 @@ private:
           New.TrainCall = E.Site;
         }
         Mode &M = slot(F, D);
-        M = Weak ? join(New, M) : New;
+        auto Run = RunStart.try_emplace({D, {E.Site, E.ExitMark}}, M);
+        if (!Run.second && E.AfterExit && !E.Conditional)
+          // Only an early exit of the helper skips it, and that exit skips
+          // the earlier switches of the run too: on the paths that ran them,
+          // this one overrides them (`eval(); ...; train();` after an early
+          // `return`).
+          M = join(New, Run.first->second);
+        else
+          M = Weak ? join(New, M) : New;
       } else if (E.Kind == EventKind::Forward && recording() &&
                  !Loops.empty()) {
         ForwardPoint P;

@@ -7,6 +7,8 @@
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace torch_tidy {
@@ -118,6 +120,7 @@ private:
     E.Site = E.Call = CE;
     E.Conditional = Cond;
     E.AfterExit = AfterExit;
+    E.ExitMark = ExitBase + exitCount();
     E.Custom = Custom;
     E.InClosure = InClosure;
     if (const Expr *Obj = memberCallObject(CE)) {
@@ -222,7 +225,12 @@ private:
     // Operator calls on methods (a lambda's `()`) pass the object as argument 0.
     unsigned Offset =
         isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+    // The helper's marks continue this walk's: its exits end the helper
+    // only, so what follows the call comes after all of them.
+    unsigned Mark = ExitBase + exitCount(), Last = 0;
     for (AutogradEvent E : Callee) {
+      Last = std::max(Last, E.ExitMark);
+      E.ExitMark += Mark;
       E.Site = CE;
       E.Via = Def;
       E.Conditional = E.Conditional || Cond;
@@ -236,6 +244,7 @@ private:
       }
       Out.push_back(E);
     }
+    ExitBase += Last;
   }
 
   AutogradEventAnalysis &A;
@@ -244,6 +253,8 @@ private:
   bool InClosure = false;
   /// The call being classified may run after an exit of the walked unit.
   bool AfterExit = false;
+  /// The exits of the helpers inlined so far (ExitMark's scale).
+  unsigned ExitBase = 0;
 };
 } // namespace
 

@@ -237,6 +237,11 @@ protected:
   /// iteration or function body.
   bool runsOnEveryPath() const { return !isConditional() && !mayHaveLeft(); }
 
+  /// How many exits the walk has passed so far, conditional or not: two
+  /// statements walked at the same count have no exit between them, so a
+  /// path that reaches the first one and does not branch reaches the second.
+  unsigned exitCount() const { return Exits; }
+
   /// How many conditional constructs enclose the statement being walked.
   unsigned CondDepth = 0;
 
@@ -305,11 +310,26 @@ private:
         if (FD->isNoReturn())
           Left |= ExitThrow;
     }
+    if (isExit(S))
+      ++Exits;
+  }
+
+  static bool isExit(const clang::Stmt *S) {
+    using namespace clang;
+    if (isa<ReturnStmt>(S) || isa<CoreturnStmt>(S) || isa<GotoStmt>(S) ||
+        isa<IndirectGotoStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S) ||
+        isa<CXXThrowExpr>(S))
+      return true;
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *FD = CE->getDirectCallee())
+        return FD->isNoReturn();
+    return false;
   }
 
   Derived &self() { return static_cast<Derived &>(*this); }
 
   unsigned Left = 0;
+  unsigned Exits = 0;
   Breakable Innermost = Breakable::None;
   unsigned Depth = 0;
   bool Truncated = false;

@@ -102,8 +102,9 @@ public:
   /// with its graph: in \p Scope (the function declaring the variable, or for
   /// a member each method of its class), it is read by a backward pass
   /// (`x.backward()`, `torch::autograd::backward`/`grad`) directly or through
-  /// local variables computed from it, returned, or handed to a user function
-  /// or a function that is not LibTorch's or the standard library's.
+  /// local variables or parameters computed from it (`x = torch::cat(v, 1)`
+  /// in a forward()), returned, or handed to a user function or a function
+  /// that is not LibTorch's or the standard library's.
   bool mayBeWanted(const clang::ValueDecl *V,
                    llvm::ArrayRef<const clang::FunctionDecl *> Scope);
 

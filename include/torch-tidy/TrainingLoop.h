@@ -63,6 +63,10 @@ struct AutogradEvent {
   /// skipped on some paths even when not under a branch. The event runs on
   /// every path through the iteration when neither this nor Conditional is set.
   bool AfterExit = false;
+  /// The exits the walked unit passed before the event (the flow layer's
+  /// exitCount()), helpers' exits included, on one scale for all the events
+  /// of one walk: two events with the same mark have no exit between them.
+  unsigned ExitMark = 0;
   /// The outermost helper it was reached through, or null when written here.
   const clang::FunctionDecl *Via = nullptr;
   /// A configured in-house function (ZeroGradFunctions) rather than the API.

@@ -519,3 +519,62 @@ void p12_two_forwards(Net &model, torch::optim::SGD &opt, torch::Tensor a, torch
       model->forward(a).argmax(1);
   }
 }
+
+// N19: a validation helper that returns early when there is nothing to
+// measure, and otherwise calls eval() and then train() before it returns: no
+// path through it leaves the model in eval mode (a false positive of the
+// corpus scan: the two switches, both past the early return, were joined one
+// by one).
+double n19_validate(Net &model, const std::vector<torch::Tensor> &xs) {
+  if (xs.empty())
+    return 0.0;
+  torch::NoGradGuard no_grad;
+  model->eval();
+  double sum = 0.0;
+  for (const auto &x : xs)
+    sum += model->forward(x).sum().item<double>();
+  model->train();
+  return sum;
+}
+
+void n19_train(Net &model, torch::optim::SGD &opt,
+               std::vector<torch::Tensor> &xs) {
+  for (size_t i = 0; i < xs.size(); ++i) {
+    opt.zero_grad();
+    auto loss = model->forward(xs[i]).sum();
+    loss.backward();
+    opt.step();
+    if (i % 4 == 0)
+      n19_validate(model, xs);
+  }
+}
+
+// P13: the same helper with a second early return between eval() and
+// train(): on that path the model stays in eval mode.
+double p13_validate(Net &model, const std::vector<torch::Tensor> &xs) {
+  if (xs.empty())
+    return 0.0;
+  torch::NoGradGuard no_grad;
+  model->eval();
+  double sum = 0.0;
+  for (const auto &x : xs)
+    sum += model->forward(x).sum().item<double>();
+  if (sum > 100.0)
+    return sum;
+  model->train();
+  return sum;
+}
+
+void p13_train(Net &model, torch::optim::SGD &opt,
+               std::vector<torch::Tensor> &xs) {
+  for (size_t i = 0; i < xs.size(); ++i) {
+    opt.zero_grad();
+    // CHECK-FIXES: {{^}}    model->train();{{$}}
+    auto loss = model->forward(xs[i]).sum();
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'model' is still in eval mode from the 'eval()' of an earlier iteration{{.*}} [torch-missing-eval]
+    loss.backward();
+    opt.step();
+    if (i % 4 == 0)
+      p13_validate(model, xs);
+  }
+}

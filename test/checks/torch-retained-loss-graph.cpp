@@ -371,3 +371,30 @@ double n12_classes(Net &model, Loader &loader, torch::optim::SGD &opt) {
   }
   return hits.item<double>() + predicted.size() + correct.size();
 }
+
+// N13: a module's forward() runs its branches in a loop and concatenates
+// their outputs into its by-value parameter, which it returns: the graph is
+// the forward pass's result, wanted by the caller's backward (a false
+// positive of the corpus scan on multi-branch decoders).
+struct ForkImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) {
+    std::vector<torch::Tensor> parts;
+    for (int i = 0; i < 3; ++i)
+      parts.push_back(arms[i]->as<torch::nn::Linear>()->forward(x));
+    x = torch::cat(parts, 1);
+    return x;
+  }
+  torch::nn::ModuleList arms;
+};
+
+// P11: the same loop in a function whose by-value parameter is overwritten
+// but not returned: the outputs stay kept in 'parts' only.
+int p11_parameter_not_returned(Net &model, torch::Tensor x) {
+  std::vector<torch::Tensor> parts;
+  for (int i = 0; i < 3; ++i)
+    parts.push_back(model(x));
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: a model output that carries this iteration's autograd graph is stored in 'parts'{{.*}} [torch-retained-loss-graph]
+  // CHECK-FIXES: parts.push_back(model(x).detach());
+  x = torch::cat(parts, 1);
+  return (int)x.size(0);
+}
