@@ -386,6 +386,14 @@ void UnregisteredModuleMemberCheck::checkMember(const ModuleModel &M,
                     "('register_module(\"%1\" + std::to_string(i), ...)') "
                     "or hold them in a 'torch::nn::ModuleList'")
                << FD << Name;
+      if (Param && !Mem.RequiresGrad && !HandedRequiresGrad)
+        return diag(FD->getLocation(),
+                    "tensor member %0 is given to an optimizer but is never "
+                    "registered with 'register_parameter()': it is missing "
+                    "from 'parameters()', so 'to()' leaves it on its device "
+                    "and 'save()'/'load()' skip it; assign it with "
+                    "'%1 = register_parameter(\"%2\", ...)' where it is built")
+               << FD << FD->getName() << Name;
       if (Param)
         return diag(FD->getLocation(),
                     "tensor member %0 requires grad but is never registered "

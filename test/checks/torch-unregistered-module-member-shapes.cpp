@@ -252,3 +252,46 @@ struct NB3Impl : torch::nn::Module {
   std::vector<torch::nn::Linear> later;
   std::vector<torch::Tensor> masks;
 };
+
+// ------------------------------------------------- more (A) shapes
+
+// PA4: the default argument makes it.
+struct PA4Impl : torch::nn::Module {
+  explicit PA4Impl(torch::Tensor w = torch::ones({3})) : w_(w) {}
+  // CHECK-FIXES: {{^}}  explicit PA4Impl(torch::Tensor w = torch::ones({3})) : w_(register_buffer("w", w)) {}{{$}}
+  torch::Tensor forward(torch::Tensor x) { return x * w_; }
+  torch::Tensor w_;
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: tensor member 'w_' holds a tensor handed to the constructor{{.*}}'w_ = register_buffer("w", ...)' where it is stored [torch-unregistered-module-member]
+};
+TORCH_MODULE(PA4);
+PA4 makePA4() { return PA4(); }
+
+// PA5: a tensor the module builds and that is given to an optimizer: a
+// parameter (no fix-it: it does not require grad here).
+struct PA5Impl : torch::nn::Module {
+  PA5Impl() : temp(torch::ones({1})) {}
+  torch::Tensor forward(torch::Tensor x) { return x / temp; }
+  torch::Tensor temp;
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: tensor member 'temp' is given to an optimizer but is never registered with 'register_parameter()': it is missing from 'parameters()', so 'to()' leaves it on its device and 'save()'/'load()' skip it; assign it with 'temp = register_parameter("temp", ...)' where it is built [torch-unregistered-module-member]
+};
+void trainPA5() {
+  auto net = std::make_shared<PA5Impl>();
+  torch::optim::SGD opt(std::vector<torch::Tensor>{net->temp}, torch::optim::SGDOptions(0.1));
+  opt.step();
+}
+
+// NA6: a class template handed its tensor by a construction of the file
+// that passes a member of the caller: not new.
+template <int N> struct NA6Impl : torch::nn::Module {
+  explicit NA6Impl(torch::Tensor t) : t_(t) {}
+  torch::Tensor forward(torch::Tensor x) { return x * t_; }
+  torch::Tensor t_;
+};
+struct NA6Owner : torch::nn::Module {
+  NA6Owner() : scale(register_buffer("scale", torch::ones({2}))), inner(std::make_shared<NA6Impl<2>>(scale)) {
+    register_module("inner", inner);
+  }
+  torch::Tensor forward(torch::Tensor x) { return inner->forward(x); }
+  torch::Tensor scale;
+  std::shared_ptr<NA6Impl<2>> inner;
+};
