@@ -295,3 +295,36 @@ struct NA6Owner : torch::nn::Module {
   torch::Tensor scale;
   std::shared_ptr<NA6Impl<2>> inner;
 };
+
+// NB4: each block registered as a local under a computed name, then kept in
+// the vector; another vector's elements registered by a helper of the class
+// in a loop over it.
+struct NB4BlockImpl : torch::nn::Module {
+  explicit NB4BlockImpl(int64_t n) : fc(register_module("fc", torch::nn::Linear(n, n))) {}
+  torch::Tensor forward(torch::Tensor x) { return fc(x); }
+  torch::nn::Linear fc;
+};
+TORCH_MODULE(NB4Block);
+struct NB4Impl : torch::nn::Module {
+  explicit NB4Impl(int64_t levels) {
+    for (int64_t i = 0; i < levels; ++i) {
+      NB4Block block(8);
+      register_module("down_" + std::to_string(blocks.size()), block);
+      blocks.push_back(block);
+    }
+    for (int64_t i = 0; i < levels; ++i)
+      heads.push_back(torch::nn::Linear(8, 1));
+    add_all(heads, "head_");
+  }
+  void add_all(std::vector<torch::nn::Linear> &ls, const std::string &prefix) {
+    for (size_t i = 0; i < ls.size(); ++i)
+      register_module(prefix + std::to_string(i), ls[i]);
+  }
+  torch::Tensor forward(torch::Tensor x) {
+    for (auto &b : blocks)
+      x = b(x);
+    return heads[0](x);
+  }
+  std::vector<NB4Block> blocks;
+  std::vector<torch::nn::Linear> heads;
+};
