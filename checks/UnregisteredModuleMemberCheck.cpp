@@ -299,8 +299,8 @@ void UnregisteredModuleMemberCheck::checkMember(const ModuleModel &M,
   // A parameter when made to require grad or given to an optimizer; a buffer
   // when every new tensor it gets is handed in (fixed state such as a
   // normalisation's mean); else the author's call.
-  bool Param = IsTensor && (Mem.RequiresGrad || HandedRequiresGrad ||
-                            Models.optimised(FD));
+  bool Param = IsTensor &&
+               (Mem.RequiresGrad || HandedRequiresGrad || Models.optimised(FD));
   bool Buffer = false;
   if (IsTensor && !Param && !Own.empty()) {
     Buffer = true;

@@ -72,8 +72,8 @@ static QualType arrayElement(QualType T) {
     return QualType();
   if (const auto *AT = dyn_cast<ConstantArrayType>(T.getCanonicalType()))
     return AT->getElementType();
-  const auto *Spec =
-      dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl());
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T->getAsCXXRecordDecl());
   if (!Spec || !Spec->isInStdNamespace() || !Spec->getIdentifier() ||
       (Spec->getName() != "vector" && Spec->getName() != "array") ||
       Spec->getTemplateArgs().size() < 1 ||
@@ -516,8 +516,8 @@ private:
   /// `a.front()`, the variable of a range-for over `a`; else null.
   const Expr *arrayOfElement(const Expr *E) const;
   bool isArrayField(const FieldDecl *FD) const {
-    return FD && Models.memberKind(FD->getType(), nullptr) ==
-                     MemberKind::ModuleArray;
+    return FD &&
+           Models.memberKind(FD->getType(), nullptr) == MemberKind::ModuleArray;
   }
   /// The ModuleArray member an element is added to by \p Call
   /// (`layers.push_back(x)`, `layers.emplace_back(4, 4)`), or null.
@@ -853,8 +853,8 @@ ValueKind ModelBuilder::classifyElements(const Expr *E, const Frame &F,
     if (Written == 0)
       return ValueKind::Null;
     if (Written == 1 && CE->getNumArgs() >= 1)
-      if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(
-              stripValue(CE->getArg(0))))
+      if (const auto *SIL =
+              dyn_cast<CXXStdInitializerListExpr>(stripValue(CE->getArg(0))))
         return classifyElements(SIL, F, Depth + 1);
     return ValueKind::Unknown;
   }
@@ -1327,7 +1327,7 @@ void ModelBuilder::walkCtor(const CXXConstructorDecl *Def, Frame &F) {
     }
     MemberStore S;
     const VarDecl *Local = nullptr;
-    S.Kind = !Init                ? ValueKind::Unknown
+    S.Kind = !Init              ? ValueKind::Unknown
              : isArrayField(FD) ? classifyElements(Init, F)
                                 : classify(Init, F, &Local);
     if (S.Kind == ValueKind::Borrowed && Init)
@@ -1717,9 +1717,8 @@ private:
 } // namespace
 
 static const VarDecl *localOf(const Expr *E) {
-  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(
-      stripExpr(E, Strip::Temporaries | Strip::Copies | Strip::Moves |
-                       Strip::Casts));
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(stripExpr(
+      E, Strip::Temporaries | Strip::Copies | Strip::Moves | Strip::Casts));
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
@@ -1873,7 +1872,8 @@ bool ModuleModels::newTensorsFor(const ParmVarDecl *P, bool &RequiresGrad) {
     }
     if (Called->getCanonicalDecl() != Canon)
       continue; // another constructor: another setup
-    const Expr *Arg = Idx < C.Args.size() ? C.Args[Idx] : defaultArg(Called, Idx);
+    const Expr *Arg =
+        Idx < C.Args.size() ? C.Args[Idx] : defaultArg(Called, Idx);
     if (!Arg || !New.isNew(Arg, C.Caller))
       return false;
     ++Sites;
