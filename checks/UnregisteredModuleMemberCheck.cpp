@@ -82,15 +82,27 @@ void UnregisteredModuleMemberCheck::onEndOfTranslationUnit() {
   Classes.clear();
 }
 
+/// Tensors handed to constructors that are the module's own: every
+/// construction of the translation unit makes them anew.
+using OwnParams = llvm::SmallPtrSet<const ParmVarDecl *, 2>;
+
+/// What a store puts in a member: a handed-in tensor of \p Own is new.
+static ValueKind kindOf(const MemberStore &S, const OwnParams &Own) {
+  if (S.Kind == ValueKind::Borrowed && S.Param && Own.count(S.Param))
+    return ValueKind::Fresh;
+  return S.Kind;
+}
+
 /// The state of a member after one construction.
 static ValueKind stateAfter(const ModuleModel &M, const ModuleMember &Mem,
-                            unsigned Setup) {
+                            unsigned Setup, const OwnParams &Own) {
   if (M.Setups[Setup].Opaque)
     return ValueKind::Unknown;
   unsigned Bits = 0;
   for (const MemberStore &S : Mem.Stores[Setup]) {
-    unsigned B = 1u << static_cast<unsigned>(S.Kind);
-    Bits = S.Conditional ? (Bits | B) : B;
+    unsigned B = 1u << static_cast<unsigned>(kindOf(S, Own));
+    // An element added to an array keeps the ones added before.
+    Bits = S.Conditional || S.Element ? (Bits | B) : B;
   }
   auto Has = [&](ValueKind K) {
     return Bits & (1u << static_cast<unsigned>(K));
@@ -105,7 +117,7 @@ static ValueKind stateAfter(const ModuleModel &M, const ModuleMember &Mem,
 }
 
 void UnregisteredModuleMemberCheck::checkModel(const ModuleModel &M,
-                                               const ModuleModels &Models) {
+                                               ModuleModels &Models) {
   // "Never registered" is only sound when every construction is visible.
   if (!M.SetupVisible || M.UntracedRegistration)
     return;
@@ -160,14 +172,16 @@ static bool isSetupDefinition(const ModuleModel &M, const FunctionDecl *FD) {
 /// null when the fix is not certain.
 static const Expr *fixableValue(const ModuleModel &M, const ModuleMember &Mem,
                                 unsigned Setup, const SourceManager &SM,
-                                const LangOptions &LO) {
+                                const LangOptions &LO, const OwnParams &Own,
+                                bool TensorFix) {
   const MemberStore *Cand = nullptr;
   bool ImplicitFresh = false;
   for (const MemberStore &S : Mem.Stores[Setup]) {
     bool Implicit = S.Initializer && !S.InitList && !S.InClassInit;
-    if (S.Kind == ValueKind::Null)
+    ValueKind K = kindOf(S, Own);
+    if (K == ValueKind::Null)
       continue;
-    if (S.Kind != ValueKind::Fresh)
+    if (K != ValueKind::Fresh)
       return nullptr;
     if (Implicit) { // a default-constructed holder, overwritten below
       ImplicitFresh = true;
@@ -214,8 +228,9 @@ static const Expr *fixableValue(const ModuleModel &M, const ModuleMember &Mem,
   if (!RD)
     return nullptr;
   if (Mem.Kind == MemberKind::Tensor) {
-    // Only a tensor made to require grad is certainly a parameter.
-    if (!isTensorClass(RD) || !Mem.RequiresGrad)
+    // Only a tensor made to require grad is certainly a parameter, and only
+    // one handed in new by every construction certainly a buffer.
+    if (!isTensorClass(RD) || !TensorFix)
       return nullptr;
     return W;
   }
@@ -234,7 +249,7 @@ static const Expr *fixableValue(const ModuleModel &M, const ModuleMember &Mem,
 
 void UnregisteredModuleMemberCheck::checkMember(const ModuleModel &M,
                                                 const ModuleMember &Mem,
-                                                const ModuleModels &Models,
+                                                ModuleModels &Models,
                                                 llvm::StringSet<> &FixNames) {
   // Registered after construction (a lazily built layer), by a derived class
   // or by another module: not this check's business.
@@ -248,11 +263,24 @@ void UnregisteredModuleMemberCheck::checkMember(const ModuleModel &M,
   if (Mem.Stateless)
     return;
 
+  // A tensor handed to a constructor (`mean_(std::move(mean))`) is the
+  // module's own when every construction of the translation unit makes it
+  // anew; one that passes anything else (another module's parameter: weight
+  // tying) or none at all leaves it borrowed.
+  OwnParams Own;
+  bool HandedRequiresGrad = false;
+  if (Mem.Kind == MemberKind::Tensor)
+    for (const auto &Stores : Mem.Stores)
+      for (const MemberStore &S : Stores)
+        if (S.Kind == ValueKind::Borrowed && S.Param && !Own.count(S.Param) &&
+            Models.newTensorsFor(S.Param, HandedRequiresGrad))
+          Own.insert(S.Param);
+
   llvm::SmallVector<unsigned, 2> Bad, Good;
   for (unsigned I = 0; I < M.Setups.size(); ++I) {
     if (Mem.registeredBy(I))
       Good.push_back(I);
-    else if (stateAfter(M, Mem, I) == ValueKind::Fresh)
+    else if (stateAfter(M, Mem, I, Own) == ValueKind::Fresh)
       Bad.push_back(I);
   }
   if (Bad.empty())
@@ -267,7 +295,20 @@ void UnregisteredModuleMemberCheck::checkMember(const ModuleModel &M,
   const SourceManager &SM = Ctx->getSourceManager();
   const LangOptions &LO = Ctx->getLangOpts();
   bool IsTensor = Mem.Kind == MemberKind::Tensor;
-  bool Param = IsTensor && Mem.RequiresGrad;
+  bool IsArray = Mem.Kind == MemberKind::ModuleArray;
+  // A parameter when made to require grad or given to an optimizer; a buffer
+  // when every new tensor it gets is handed in (fixed state such as a
+  // normalisation's mean); else the author's call.
+  bool Param = IsTensor &&
+               (Mem.RequiresGrad || HandedRequiresGrad || Models.optimised(FD));
+  bool Buffer = false;
+  if (IsTensor && !Param && !Own.empty()) {
+    Buffer = true;
+    for (unsigned I : Bad)
+      for (const MemberStore &S : Mem.Stores[I])
+        if (S.Kind == ValueKind::Fresh)
+          Buffer = false;
+  }
   // The name another construction registers it under, or its own name.
   std::string Name = registrationNameFor(FD);
   for (const ModuleModel::NameUse &N : M.RegisteredNames)
@@ -276,12 +317,13 @@ void UnregisteredModuleMemberCheck::checkMember(const ModuleModel &M,
 
   // Fix-its: one per construction that misses the registration.
   llvm::SmallVector<const Expr *, 2> Fixes;
-  bool Fixable =
-      !nameTaken(M, Mem, Name) && !FixNames.count(Name) && (!IsTensor || Param);
+  bool TensorFix = Mem.RequiresGrad || Buffer;
+  bool Fixable = !IsArray && !nameTaken(M, Mem, Name) &&
+                 !FixNames.count(Name) && (!IsTensor || TensorFix);
   for (unsigned I : Bad) {
     if (!Fixable)
       break;
-    const Expr *W = fixableValue(M, Mem, I, SM, LO);
+    const Expr *W = fixableValue(M, Mem, I, SM, LO, Own, TensorFix);
     if (!W) {
       Fixable = false;
       break;
@@ -323,6 +365,35 @@ void UnregisteredModuleMemberCheck::checkMember(const ModuleModel &M,
                     "it; register it there too")
                << FD << Bad0 << Good0;
       }
+      if (Buffer)
+        return diag(FD->getLocation(),
+                    "tensor member %0 holds a tensor handed to the "
+                    "constructor, which every construction in this file "
+                    "makes anew, and is never registered: it is missing from "
+                    "'buffers()', so 'to()' leaves it on its device and "
+                    "'save()'/'load()' skip it; it does not require grad and "
+                    "no optimizer is given it, so it is fixed state: assign "
+                    "it with '%1 = register_buffer(\"%2\", ...)' where it is "
+                    "stored")
+               << FD << FD->getName() << Name;
+      if (IsArray)
+        return diag(FD->getLocation(),
+                    "submodules held in %0 are never registered with "
+                    "'register_module()': their parameters are missing from "
+                    "'parameters()', so the optimizer never updates them, "
+                    "and 'to()', 'train()'/'eval()' and 'save()'/'load()' "
+                    "skip them; register each one where it is built "
+                    "('register_module(\"%1\" + std::to_string(i), ...)') "
+                    "or hold them in a 'torch::nn::ModuleList'")
+               << FD << Name;
+      if (Param && !Mem.RequiresGrad && !HandedRequiresGrad)
+        return diag(FD->getLocation(),
+                    "tensor member %0 is given to an optimizer but is never "
+                    "registered with 'register_parameter()': it is missing "
+                    "from 'parameters()', so 'to()' leaves it on its device "
+                    "and 'save()'/'load()' skip it; assign it with "
+                    "'%1 = register_parameter(\"%2\", ...)' where it is built")
+               << FD << FD->getName() << Name;
       if (Param)
         return diag(FD->getLocation(),
                     "tensor member %0 requires grad but is never registered "
@@ -365,9 +436,10 @@ void UnregisteredModuleMemberCheck::checkMember(const ModuleModel &M,
                   "'%1 = register_module(\"%2\", ...)' where it is built")
              << FD << FD->getName() << Name;
     }();
-    std::string Call =
-        (IsTensor ? "register_parameter(\"" : "register_module(\"") + Name +
-        "\", ";
+    std::string Call = (!IsTensor ? "register_module(\""
+                        : Buffer  ? "register_buffer(\""
+                                  : "register_parameter(\"") +
+                       Name + "\", ";
     for (const Expr *W : Fixes) {
       SourceLocation End =
           Lexer::getLocForEndOfToken(W->getEndLoc(), 0, SM, LO);
@@ -384,7 +456,7 @@ void UnregisteredModuleMemberCheck::checkMember(const ModuleModel &M,
   for (unsigned I : Bad) {
     const MemberStore *Last = nullptr;
     for (const MemberStore &S : Mem.Stores[I])
-      if (S.Kind == ValueKind::Fresh && S.Value &&
+      if (kindOf(S, Own) == ValueKind::Fresh && S.Value &&
           (S.InitList || S.InClassInit || !S.Initializer))
         Last = &S;
     if (Last && Last->Value->getBeginLoc().isValid())
@@ -398,7 +470,18 @@ void UnregisteredModuleMemberCheck::checkMember(const ModuleModel &M,
   for (const auto &[I, S] : Built) {
     if (!Noted.insert(S->Value->getBeginLoc().getRawEncoding()).second)
       continue;
-    if (S->Direct || !S->In)
+    if (S->Kind == ValueKind::Borrowed && S->Param)
+      diag(S->Value->getBeginLoc(),
+           "%0 stores in %1 the tensor passed as %2 here, without "
+           "registering it",
+           DiagnosticIDs::Note)
+          << describeSetup(M.Setups[I]) << FD << S->Param;
+    else if (S->Element)
+      diag(S->Value->getBeginLoc(),
+           "%0 adds a new module to %1 here without registering it",
+           DiagnosticIDs::Note)
+          << describeSetup(M.Setups[I]) << FD;
+    else if (S->Direct || !S->In)
       diag(S->Value->getBeginLoc(),
            "%0 stores a new %1 in %2 here without registering it",
            DiagnosticIDs::Note)

@@ -29,9 +29,9 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
-  void checkModel(const ModuleModel &M, const ModuleModels &Models);
+  void checkModel(const ModuleModel &M, ModuleModels &Models);
   void checkMember(const ModuleModel &M, const ModuleMember &Mem,
-                   const ModuleModels &Models, llvm::StringSet<> &FixNames);
+                   ModuleModels &Models, llvm::StringSet<> &FixNames);
 
   const std::string RawRegistrationFunctions;
   const std::string RawStatelessModuleClasses;

@@ -1,5 +1,6 @@
 //===--- ModuleModel.cpp - what a torch::nn::Module subclass holds --------===//
 #include "torch-tidy/ModuleModel.h"
+#include "torch-tidy/Anchor.h"
 #include "torch-tidy/Compat.h"
 #include "torch-tidy/EvaluationOrder.h"
 
@@ -37,8 +38,9 @@ static bool isHolderType(QualType T) {
   return holderImpl(recordOf(T)) != nullptr;
 }
 
-MemberKind ModuleModels::memberKind(QualType T,
-                                    const CXXRecordDecl **ModuleClass) const {
+MemberKind
+ModuleModels::scalarMemberKind(QualType T,
+                               const CXXRecordDecl **ModuleClass) const {
   if (ModuleClass)
     *ModuleClass = nullptr;
   if (T.isNull() || T->isReferenceType() || T->isPointerType())
@@ -61,6 +63,38 @@ MemberKind ModuleModels::memberKind(QualType T,
       return MemberKind::SharedModule;
     }
   }
+  return MemberKind::Config;
+}
+
+/// The element type of a `std::vector`, `std::array` or C array \p T.
+static QualType arrayElement(QualType T) {
+  if (T.isNull())
+    return QualType();
+  if (const auto *AT = dyn_cast<ConstantArrayType>(T.getCanonicalType()))
+    return AT->getElementType();
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T->getAsCXXRecordDecl());
+  if (!Spec || !Spec->isInStdNamespace() || !Spec->getIdentifier() ||
+      (Spec->getName() != "vector" && Spec->getName() != "array") ||
+      Spec->getTemplateArgs().size() < 1 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return QualType();
+  return Spec->getTemplateArgs()[0].getAsType();
+}
+
+MemberKind ModuleModels::memberKind(QualType T,
+                                    const CXXRecordDecl **ModuleClass) const {
+  MemberKind K = scalarMemberKind(T, ModuleClass);
+  if (K != MemberKind::Config)
+    return K;
+  QualType E = arrayElement(T);
+  if (E.isNull() || E->isReferenceType() || E->isPointerType())
+    return K;
+  K = scalarMemberKind(E, ModuleClass);
+  if (K == MemberKind::Holder || K == MemberKind::SharedModule)
+    return MemberKind::ModuleArray;
+  if (ModuleClass)
+    *ModuleClass = nullptr;
   return MemberKind::Config;
 }
 
@@ -475,6 +509,23 @@ private:
   const FieldDecl *storeTarget(const Expr *LHS, const Frame &F) const;
   ValueKind classify(const Expr *E, const Frame &F, const VarDecl **Local,
                      unsigned Depth = 0);
+  /// classify() for what a ModuleArray member is initialised or assigned
+  /// with as a whole: the elements of a list, nothing for an empty container.
+  ValueKind classifyElements(const Expr *E, const Frame &F, unsigned Depth = 0);
+  /// The container \p E is an element of: `a[i]`, `a.at(i)`, `a.back()`,
+  /// `a.front()`, the variable of a range-for over `a`; else null.
+  const Expr *arrayOfElement(const Expr *E) const;
+  bool isArrayField(const FieldDecl *FD) const {
+    return FD &&
+           Models.memberKind(FD->getType(), nullptr) == MemberKind::ModuleArray;
+  }
+  /// The ModuleArray member an element is added to by \p Call
+  /// (`layers.push_back(x)`, `layers.emplace_back(4, 4)`), or null.
+  const FieldDecl *arrayAddTarget(const CallExpr *Call, const Frame &F) const;
+  void recordElementAdd(const CallExpr *Call, const FieldDecl *FD, Frame &F);
+  /// The parameter of the constructor being read that \p E is (a copy or a
+  /// move of), or null.
+  const ParmVarDecl *setupParam(const Expr *E, const Frame &F) const;
 
   // --- statements
   /// Walks \p S with \p F as the frame of the function being read. Whether
@@ -535,6 +586,8 @@ private:
   /// registering container built from or updated with one registers them.
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 4>>
       LocalContents;
+  /// The range of each range-for loop variable met in the current root.
+  llvm::DenseMap<const VarDecl *, const Expr *> RangeOf;
   /// The locals whose contents are being registered (a container of itself).
   llvm::SmallPtrSet<const VarDecl *, 4> ContentsInProgress;
   /// Stores of the current setup whose value is a local, resolved at its end.
@@ -587,6 +640,12 @@ Trace ModelBuilder::trace(const Expr *E, const Frame &F, bool MarkLocals,
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
     if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
       return trace(OC->getArg(0), F, MarkLocals, Depth + 1);
+  // An element of a member array of modules stands for the member.
+  if (const Expr *Array = arrayOfElement(E)) {
+    Trace A = trace(Array, F, /*MarkLocals=*/false, Depth + 1);
+    if (A.K == Trace::Field && isArrayField(A.F))
+      return A;
+  }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (!FD)
@@ -672,6 +731,141 @@ const FieldDecl *ModelBuilder::storeTarget(const Expr *LHS,
           return It->second;
       }
   return nullptr;
+}
+
+const Expr *ModelBuilder::arrayOfElement(const Expr *E) const {
+  E = E ? E->IgnoreParenImpCasts() : nullptr;
+  if (!E)
+    return nullptr;
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return AS->getBase();
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
+    return OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2
+               ? OC->getArg(0)
+               : nullptr;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (MD && MD->getIdentifier() && MD->getParent()->isInStdNamespace() &&
+        compat::isOneOf({"at", "back", "front"}, MD->getName()))
+      return MC->getImplicitObjectArgument();
+    return nullptr;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (VD->isCXXForRangeDecl()) {
+        auto It = RangeOf.find(VD);
+        return It == RangeOf.end() ? nullptr : It->second;
+      }
+  return nullptr;
+}
+
+const FieldDecl *ModelBuilder::arrayAddTarget(const CallExpr *Call,
+                                              const Frame &F) const {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+  if (!MD || !MD->getIdentifier() || !MD->getParent()->isInStdNamespace() ||
+      !compat::isOneOf({"push_back", "emplace_back", "insert", "emplace",
+                        "push_front", "emplace_front"},
+                       MD->getName()))
+    return nullptr;
+  const FieldDecl *FD = storeTarget(MC->getImplicitObjectArgument(), F);
+  return isArrayField(FD) ? FD : nullptr;
+}
+
+void ModelBuilder::recordElementAdd(const CallExpr *Call, const FieldDecl *FD,
+                                    Frame &F) {
+  ModuleMember *M = memberOf(FD);
+  if (!M)
+    return;
+  if (CurMode == Mode::Method)
+    M->StoredAfterSetup = true;
+  if (CurMode != Mode::Setup)
+    return;
+  const auto *MD = cast<CXXMemberCallExpr>(Call)->getMethodDecl();
+  llvm::StringRef N = MD->getName();
+  bool Emplace = compat::startsWith(N, "emplace");
+  // `insert(pos, x)` and `emplace(pos, args...)` take a position first.
+  unsigned First = (N == "insert" || N == "emplace") ? 1 : 0;
+  unsigned NArgs = Call->getNumArgs() > First ? Call->getNumArgs() - First : 0;
+  MemberStore S;
+  const VarDecl *Local = nullptr;
+  const Expr *Arg = NArgs == 1 ? Call->getArg(First) : nullptr;
+  if (Arg && (!Emplace || isHandleType(Arg->getType()) ||
+              Arg->getType()->isNullPtrType())) {
+    S.Kind = classify(Arg, F, &Local);
+    S.Value = Arg;
+  } else if (Emplace) {
+    // Built in place from constructor arguments: a new module, but for an
+    // empty shared_ptr.
+    S.Kind = NArgs == 0 && M->ModuleClass &&
+                     !isHolderType(arrayElement(FD->getType()))
+                 ? ValueKind::Null
+                 : ValueKind::Fresh;
+    S.Value = Call;
+  } else {
+    S.Kind = ValueKind::Unknown; // a range
+    S.Value = Call;
+  }
+  S.Site = F.Site ? F.Site : Call;
+  S.In = F.Fn;
+  S.Conditional = isConditional();
+  S.InLoop = inLoop();
+  S.Direct = F.Depth == 0;
+  S.Element = true;
+  recordStore(FD, S, Local);
+}
+
+const ParmVarDecl *ModelBuilder::setupParam(const Expr *E,
+                                            const Frame &F) const {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(stripValue(E));
+  const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  if (!P || CurMode != Mode::Setup || F.Depth != 0)
+    return nullptr;
+  const FunctionDecl *Def = Model.Setups[SetupIdx].Definition;
+  if (!Def || !isa<CXXConstructorDecl>(Def) || P->getDeclContext() != Def)
+    return nullptr;
+  return P;
+}
+
+ValueKind ModelBuilder::classifyElements(const Expr *E, const Frame &F,
+                                         unsigned Depth) {
+  E = stripValue(E);
+  if (!E || Depth > 8)
+    return ValueKind::Unknown;
+  if (isa<ImplicitValueInitExpr>(E))
+    return ValueKind::Null;
+  if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(E))
+    return classifyElements(SIL->getSubExpr(), F, Depth + 1);
+  if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+    ValueKind K = ValueKind::Null;
+    for (const Expr *I : IL->inits())
+      K = combine(K, classifyElements(I, F, Depth + 1));
+    return K;
+  }
+  if (isHandleType(E->getType()) || E->getType()->isNullPtrType())
+    return classify(E, F, nullptr);
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    // `std::vector<Linear>{Linear(2, 2), ...}`, an empty container.
+    unsigned Written = 0;
+    for (const Expr *A : CE->arguments())
+      if (!isa<CXXDefaultArgExpr>(A))
+        ++Written;
+    if (Written == 0)
+      return ValueKind::Null;
+    if (Written == 1 && CE->getNumArgs() >= 1)
+      if (const auto *SIL =
+              dyn_cast<CXXStdInitializerListExpr>(stripValue(CE->getArg(0))))
+        return classifyElements(SIL, F, Depth + 1);
+    return ValueKind::Unknown;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (VD && (isa<ParmVarDecl>(VD) || !VD->hasLocalStorage()))
+      return ValueKind::Borrowed;
+  }
+  if (isa<MemberExpr>(E))
+    return ValueKind::Borrowed;
+  return ValueKind::Unknown;
 }
 
 ValueKind ModelBuilder::classify(const Expr *E, const Frame &F,
@@ -814,6 +1008,15 @@ void ModelBuilder::recordStore(const FieldDecl *FD, MemberStore S,
 void ModelBuilder::handleStore(const Expr *Whole, const Expr *LHS,
                                const Expr *RHS, Frame &F) {
   const FieldDecl *FD = storeTarget(LHS, F);
+  bool Element = false;
+  if (!FD)
+    if (const Expr *Array = arrayOfElement(LHS)) {
+      // `layers[i] = torch::nn::Linear(4, 4);`
+      FD = storeTarget(Array, F);
+      Element = isArrayField(FD);
+      if (!Element)
+        FD = nullptr;
+    }
   if (!FD) {
     walkIn(LHS, F);
     walkIn(RHS, F);
@@ -827,13 +1030,17 @@ void ModelBuilder::handleStore(const Expr *Whole, const Expr *LHS,
     return;
   MemberStore S;
   const VarDecl *Local = nullptr;
-  S.Kind = classify(RHS, F, &Local);
+  S.Kind = isArrayField(FD) && !Element ? classifyElements(RHS, F)
+                                        : classify(RHS, F, &Local);
   S.Value = RHS;
   S.Site = F.Site ? F.Site : Whole;
   S.In = F.Fn;
   S.Conditional = isConditional();
   S.InLoop = inLoop();
   S.Direct = F.Depth == 0;
+  S.Element = Element;
+  if (S.Kind == ValueKind::Borrowed)
+    S.Param = setupParam(RHS, F);
   recordStore(FD, S, Local);
 }
 
@@ -935,6 +1142,7 @@ void ModelBuilder::handleCall(const CallExpr *Call, Frame &F) {
   if (const VarDecl *Local = localContainerAdd(Call))
     LocalContents[Local].append(Call->arguments().begin(),
                                 Call->arguments().end());
+  const FieldDecl *ArrayAdd = arrayAddTarget(Call, F);
 
   // Evidence that a member is meant to be a parameter.
   if (CurMode == Mode::Setup && isRequiresGradCall(Call))
@@ -947,6 +1155,8 @@ void ModelBuilder::handleCall(const CallExpr *Call, Frame &F) {
 
   for (const Stmt *Child : Call->children())
     walkIn(Child, F);
+  if (ArrayAdd)
+    recordElementAdd(Call, ArrayAdd, F);
 
   const FunctionDecl *FD = Call->getDirectCallee();
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
@@ -1046,6 +1256,9 @@ void ModelBuilder::handleCall(const CallExpr *Call, Frame &F) {
 
 bool ModelBuilder::visit(const Stmt *S) {
   Frame &F = *Cur;
+  if (const auto *FR = dyn_cast<CXXForRangeStmt>(S))
+    if (const VarDecl *V = FR->getLoopVariable())
+      RangeOf[V] = FR->getRangeInit();
   if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
     if (BO->getOpcode() == BO_Assign) {
       handleStore(BO, BO->getLHS(), BO->getRHS(), F);
@@ -1114,7 +1327,11 @@ void ModelBuilder::walkCtor(const CXXConstructorDecl *Def, Frame &F) {
     }
     MemberStore S;
     const VarDecl *Local = nullptr;
-    S.Kind = Init ? classify(Init, F, &Local) : ValueKind::Unknown;
+    S.Kind = !Init              ? ValueKind::Unknown
+             : isArrayField(FD) ? classifyElements(Init, F)
+                                : classify(Init, F, &Local);
+    if (S.Kind == ValueKind::Borrowed && Init)
+      S.Param = setupParam(Init, F);
     S.Initializer = true;
     S.InitList = I->isWritten();
     const Expr *Bare = Init ? Init->IgnoreImplicit() : nullptr;
@@ -1145,7 +1362,8 @@ void ModelBuilder::synthesizeInits(Frame &F) {
     if (const Expr *Init = FD->getInClassInitializer()) {
       S.InClassInit = true;
       S.Value = S.Site = Init;
-      S.Kind = classify(Init, F, &Local);
+      S.Kind = M.Kind == MemberKind::ModuleArray ? classifyElements(Init, F)
+                                                 : classify(Init, F, &Local);
       walkIn(Init, F);
     } else {
       S.Kind =
@@ -1362,6 +1580,306 @@ ModuleModels::registrationsOf(const FieldDecl *FD) const {
   if (It == FieldRegistrations.end())
     return {};
   return It->second;
+}
+
+//===----------------------------------------------------------------------===//
+// Constructions of module classes in user code
+//===----------------------------------------------------------------------===//
+
+/// Nodes one question about a function's body may visit.
+static constexpr unsigned MaxScanNodes = 20000;
+
+/// `std::make_shared<C>(...)` or `std::make_unique<C>(...)`: C.
+static const CXXRecordDecl *madeClass(const CallExpr *Call) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || (!hasQualifiedName(FD, "std::make_shared") &&
+              !hasQualifiedName(FD, "std::make_unique")))
+    return nullptr;
+  return pointeeClass(Call->getType());
+}
+
+/// Visits the statements of \p FD's body (constructor initialisers first,
+/// default member initialisers and lambdas included), top-down, at most
+/// MaxScanNodes of them. \p Fn returns false to stop.
+static void scanBody(const FunctionDecl *FD,
+                     llvm::function_ref<bool(const Stmt *)> Fn) {
+  llvm::SmallVector<const Stmt *, 32> Work;
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD))
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (Init && Init->getInit())
+        Work.push_back(Init->getInit());
+  Work.push_back(FD->getBody());
+  unsigned Seen = 0;
+  while (!Work.empty() && ++Seen < MaxScanNodes) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (!Fn(S))
+      return;
+    if (const auto *D = dyn_cast<CXXDefaultInitExpr>(S)) {
+      Work.push_back(D->getExpr());
+      continue;
+    }
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+}
+
+void ModuleModels::indexConstructions() {
+  ConstructionsIndexed = true;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Decl *D : UserCodeIndex::of(Ctx).definitions()) {
+    const auto *Caller = dyn_cast<FunctionDecl>(D);
+    if (!Caller || !Caller->hasBody() || Caller->isDependentContext() ||
+        Caller->isInvalidDecl() || isLibraryCode(Caller, SM))
+      continue;
+    scanBody(Caller, [&](const Stmt *S) {
+      if (isa<LambdaExpr>(S))
+        return true; // a call operator of its own
+      const CXXRecordDecl *Made = nullptr;
+      const CXXConstructorDecl *Ctor = nullptr;
+      llvm::SmallVector<const Expr *, 4> Args;
+      if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
+        const CXXConstructorDecl *C = CE->getConstructor();
+        if (!C || C->isCopyOrMoveConstructor())
+          return true;
+        Args.append(CE->arguments().begin(), CE->arguments().end());
+        const CXXRecordDecl *RD = C->getParent();
+        if (const CXXRecordDecl *Impl = holderImpl(RD)) {
+          // A holder built from a handle or null holds no new module.
+          if (Args.size() == 1 && ((isHandleType(Args[0]->getType()) &&
+                                    !isTensorType(Args[0]->getType())) ||
+                                   Args[0]->getType()->isNullPtrType()))
+            return true;
+          Made = Impl;
+        } else {
+          Made = RD;
+          Ctor = C;
+        }
+      } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
+        Made = madeClass(Call);
+        Args.append(Call->arguments().begin(), Call->arguments().end());
+      }
+      if (!Made)
+        return true;
+      if (isOptimizerClass(Made, Config.Types)) {
+        // Members written in its arguments are handed to it.
+        llvm::SmallVector<const Stmt *, 16> Work(Args.begin(), Args.end());
+        unsigned Seen = 0;
+        while (!Work.empty() && ++Seen < MaxScanNodes) {
+          const Stmt *E = Work.pop_back_val();
+          if (!E)
+            continue;
+          if (const auto *ME = dyn_cast<MemberExpr>(E))
+            if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+              Optimised.insert(F);
+          for (const Stmt *C : E->children())
+            Work.push_back(C);
+        }
+        return true;
+      }
+      if (!isModuleClass(Made, Config.Types))
+        return true;
+      Construction C;
+      C.Ctor = Ctor;
+      C.Args = std::move(Args);
+      C.Caller = Caller;
+      Constructions[Made->getCanonicalDecl()].push_back(std::move(C));
+      return true;
+    });
+  }
+}
+
+bool ModuleModels::optimised(const FieldDecl *FD) {
+  if (!ConstructionsIndexed)
+    indexConstructions();
+  return FD && Optimised.count(FD);
+}
+
+namespace {
+/// Whether an expression is a tensor made where it is written.
+class NewTensors {
+public:
+  NewTensors(const ModuleModels &Models, ASTContext &Ctx)
+      : Models(Models), Ctx(Ctx), SM(Ctx.getSourceManager()) {}
+
+  /// \p E, written in \p Caller, is a tensor made there.
+  bool isNew(const Expr *E, const FunctionDecl *Caller, unsigned Depth = 0);
+  bool RequiresGrad = false;
+
+private:
+  bool localStaysNew(const VarDecl *VD, const FunctionDecl *Caller,
+                     unsigned Depth);
+  const ModuleModels &Models;
+  ASTContext &Ctx;
+  const SourceManager &SM;
+};
+} // namespace
+
+static const VarDecl *localOf(const Expr *E) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(stripExpr(
+      E, Strip::Temporaries | Strip::Copies | Strip::Moves | Strip::Casts));
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+bool NewTensors::isNew(const Expr *E, const FunctionDecl *Caller,
+                       unsigned Depth) {
+  E = stripExpr(E, Strip::Temporaries | Strip::Copies | Strip::Moves |
+                       Strip::Casts | Strip::Defaults);
+  if (!E || Depth > 8)
+    return false;
+  if (mentionsRequiresGrad(E))
+    RequiresGrad = true;
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD || !isLibraryCode(FD, SM) || Models.registrationKind(Call))
+      return false;
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    bool TensorMethod = MD && isTensorClass(MD->getParent());
+    QualType RT = Call->getCallReturnType(Ctx);
+    if (!isTensorType(RT.getNonReferenceType()) ||
+        (RT->isReferenceType() && !TensorMethod))
+      return false;
+    unsigned First = 0;
+    if (MD && !MD->isStatic()) {
+      // A method of the tensor: a new tensor only when that one is new.
+      const Expr *Obj = memberCallObject(Call);
+      if (!TensorMethod || !Obj || !isNew(Obj, Caller, Depth + 1))
+        return false;
+      First = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
+    }
+    // Tensors it is computed from must be new too: a view of another
+    // module's parameter (`torch::t(other->weight)`) is that parameter.
+    for (unsigned I = First; I < Call->getNumArgs(); ++I)
+      if (isTensorType(Call->getArg(I)->getType().getNonReferenceType()) &&
+          !isNew(Call->getArg(I), Caller, Depth + 1))
+        return false;
+    return true;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() ||
+        VD->isCXXForRangeDecl() || VD->getType()->isReferenceType() ||
+        !VD->getInit())
+      return false;
+    return isNew(VD->getInit(), Caller, Depth + 1) &&
+           localStaysNew(VD, Caller, Depth + 1);
+  }
+  return false;
+}
+
+bool NewTensors::localStaysNew(const VarDecl *VD, const FunctionDecl *Caller,
+                               unsigned Depth) {
+  bool Stays = true;
+  scanBody(Caller, [&](const Stmt *S) {
+    const Expr *LHS = nullptr, *RHS = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->getOpcode() == BO_Assign) {
+        LHS = BO->getLHS();
+        RHS = BO->getRHS();
+      }
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
+      if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2) {
+        LHS = OC->getArg(0);
+        RHS = OC->getArg(1);
+      }
+    }
+    if (LHS && localOf(LHS) == VD && !isNew(RHS, Caller, Depth + 1)) {
+      Stays = false;
+      return false;
+    }
+    // Registered, added to a module container or handed to an optimizer:
+    // the module gets it from elsewhere.
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      bool Registers = Models.registrationKind(Call).has_value() ||
+                       containerAddKind(Call).has_value();
+      if (const CXXRecordDecl *M = madeClass(Call))
+        Registers = Registers || isOptimizerClass(M, Models.config().Types);
+      if (Registers)
+        for (const Expr *A : Call->arguments())
+          if (localOf(A) == VD) {
+            Stays = false;
+            return false;
+          }
+    }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(S))
+      if (isOptimizerClass(CE->getConstructor()->getParent(),
+                           Models.config().Types)) {
+        Stays = false; // conservative: whatever it is given
+        return false;
+      }
+    return true;
+  });
+  return Stays;
+}
+
+/// The constructor of \p RD that \p N forwarded arguments select, when only
+/// one can take that many; null otherwise.
+static const CXXConstructorDecl *forwardedCtor(const CXXRecordDecl *RD,
+                                               unsigned N) {
+  const CXXConstructorDecl *Found = nullptr;
+  for (const Decl *D : RD->decls()) {
+    if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D))
+      if (isa<CXXConstructorDecl>(FT->getTemplatedDecl()))
+        return nullptr;
+    const auto *C = dyn_cast<CXXConstructorDecl>(D);
+    if (!C || C->isCopyOrMoveConstructor() || C->isDeleted())
+      continue;
+    if (N < C->getMinRequiredArguments() || N > C->getNumParams())
+      continue;
+    if (Found)
+      return nullptr;
+    Found = C;
+  }
+  return Found;
+}
+
+/// The default argument of parameter \p I of \p C, on any of its declarations.
+static const Expr *defaultArg(const CXXConstructorDecl *C, unsigned I) {
+  for (const FunctionDecl *R : C->redecls())
+    if (I < R->getNumParams() && R->getParamDecl(I)->hasDefaultArg() &&
+        !R->getParamDecl(I)->hasUninstantiatedDefaultArg() &&
+        !R->getParamDecl(I)->hasUnparsedDefaultArg())
+      return R->getParamDecl(I)->getDefaultArg();
+  return nullptr;
+}
+
+bool ModuleModels::newTensorsFor(const ParmVarDecl *P, bool &RequiresGrad) {
+  const auto *Ctor =
+      P ? dyn_cast<CXXConstructorDecl>(P->getDeclContext()) : nullptr;
+  if (!Ctor)
+    return false;
+  if (!ConstructionsIndexed)
+    indexConstructions();
+  auto It = Constructions.find(Ctor->getParent()->getCanonicalDecl());
+  if (It == Constructions.end())
+    return false;
+  unsigned Idx = P->getFunctionScopeIndex();
+  const CXXConstructorDecl *Canon = Ctor->getCanonicalDecl();
+  NewTensors New(*this, Ctx);
+  unsigned Sites = 0;
+  for (const Construction &C : It->second) {
+    const CXXConstructorDecl *Called = C.Ctor;
+    if (!Called) {
+      // `Net(a, b)`, `std::make_shared<NetImpl>(a, b)`: the one constructor
+      // that takes that many arguments.
+      if (C.Args.size() == 1 &&
+          recordOf(C.Args[0]->getType()) == Ctor->getParent())
+        continue; // a copy
+      Called = forwardedCtor(Ctor->getParent(), C.Args.size());
+      if (!Called)
+        return false;
+    }
+    if (Called->getCanonicalDecl() != Canon)
+      continue; // another constructor: another setup
+    const Expr *Arg =
+        Idx < C.Args.size() ? C.Args[Idx] : defaultArg(Called, Idx);
+    if (!Arg || !New.isNew(Arg, C.Caller))
+      return false;
+    ++Sites;
+  }
+  RequiresGrad = RequiresGrad || New.RequiresGrad;
+  return Sites > 0;
 }
 
 std::string describeSetup(const SetupFunction &S) {

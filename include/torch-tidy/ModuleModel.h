@@ -40,6 +40,9 @@ enum class MemberKind {
   Tensor, ///< `torch::Tensor`: registered as a parameter or a buffer
   Holder, ///< a `ModuleHolder`: `torch::nn::Linear`, `Sequential`, `ModuleList`, `TORCH_MODULE` holders
   SharedModule, ///< `std::shared_ptr<M>` with M a module class
+  /// `std::vector`, `std::array` or a C array of holders or of
+  /// `std::shared_ptr`s to modules: each element must be registered.
+  ModuleArray,
   Config, ///< anything else: numbers, strings, options, containers, raw pointers
 };
 
@@ -104,6 +107,14 @@ struct MemberStore {
   const clang::CallExpr *RegistrationCall = nullptr;
   /// The constructor's member initializer, for init-list and in-class stores.
   const clang::CXXCtorInitializer *CtorInit = nullptr;
+  /// When the stored value is a parameter of the constructor being read
+  /// (`mean_(std::move(mean))`, `mean_ = mean;`; Kind is then Borrowed): that
+  /// parameter. Its constructions (ModuleModels::newTensorsFor) tell
+  /// whether the tensor is the module's own.
+  const clang::ParmVarDecl *Param = nullptr;
+  /// For a ModuleArray: an element added (`push_back`, `emplace_back`,
+  /// `a[i] = ...`) rather than the whole container stored.
+  bool Element = false;
 };
 
 /// A read of a member outside construction.
@@ -131,7 +142,8 @@ struct SetupFunction {
 struct ModuleMember {
   const clang::FieldDecl *Field = nullptr;
   MemberKind Kind = MemberKind::Config;
-  /// Holder and SharedModule: the module class (the Impl of a holder).
+  /// Holder and SharedModule: the module class (the Impl of a holder);
+  /// ModuleArray: the elements' module class.
   const clang::CXXRecordDecl *ModuleClass = nullptr;
   /// Every registration of this member found in the class (constructors,
   /// reset(), other methods) and in derived classes defined in the TU.
@@ -233,6 +245,25 @@ public:
   llvm::ArrayRef<Registration>
   registrationsOf(const clang::FieldDecl *FD) const;
 
+  /// Whether every construction of \p P's class written in user code of the
+  /// TU passes, for \p P (a constructor parameter of a module class), a
+  /// tensor made there: a LibTorch factory (`torch::tensor`, `torch::zeros`),
+  /// tensor operations on such tensors (`.to(device)`, `.view()`), a default
+  /// argument or a local holding one that nothing registers or reassigns to
+  /// anything else. False when there is no such construction, or one passes a
+  /// parameter, a member (`other->weight`: weight tying), a registration's
+  /// result or anything else. Holder and `std::make_shared` constructions count
+  /// when one constructor alone takes their number of arguments.
+  /// \p RequiresGrad is set when one of the tensors is made to require grad.
+  /// The constructions are found by one walk of the user-code definitions,
+  /// made on the first question.
+  bool newTensorsFor(const clang::ParmVarDecl *P, bool &RequiresGrad);
+
+  /// Whether \p FD (a tensor member) is written in the arguments of an
+  /// optimizer's construction in user code (`torch::optim::SGD({net->w}, 0.1)`):
+  /// it is then meant to be learned.
+  bool optimised(const clang::FieldDecl *FD);
+
   /// The kind of member a field of type \p T is.
   MemberKind memberKind(clang::QualType T,
                         const clang::CXXRecordDecl **ModuleClass) const;
@@ -244,6 +275,10 @@ public:
   const ModuleModelConfig &config() const { return Config; }
 
 private:
+  /// memberKind() of a type that is not an array.
+  MemberKind scalarMemberKind(clang::QualType T,
+                              const clang::CXXRecordDecl **ModuleClass) const;
+
   const ModuleModelConfig &Config;
   clang::ASTContext &Ctx;
   llvm::DenseMap<const clang::CXXRecordDecl *, std::unique_ptr<ModuleModel>>
@@ -252,6 +287,22 @@ private:
       FieldRegistrations;
   /// Whether a function's return value is a registration result.
   llvm::DenseMap<const clang::FunctionDecl *, ValueKind> ReturnKinds;
+
+  /// One construction of a module class in user code.
+  struct Construction {
+    /// The constructor called, or null when a holder or `std::make_shared`
+    /// forwards the arguments to one.
+    const clang::CXXConstructorDecl *Ctor = nullptr;
+    llvm::SmallVector<const clang::Expr *, 4> Args;
+    /// The function whose body holds it.
+    const clang::FunctionDecl *Caller = nullptr;
+  };
+  void indexConstructions();
+  bool ConstructionsIndexed = false;
+  llvm::DenseMap<const clang::CXXRecordDecl *,
+                 llvm::SmallVector<Construction, 2>>
+      Constructions;
+  llvm::DenseSet<const clang::FieldDecl *> Optimised;
 };
 
 /// How a diagnostic names a setup function: `constructor 'Net(int64_t)'`,

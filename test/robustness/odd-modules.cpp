@@ -138,3 +138,44 @@ void localClass() {
   };
   LocalImpl l;
 }
+
+// Arrays and handed-in tensors written oddly: a module that constructs
+// itself recursively through a handed tensor, a vector of vectors, an array
+// of arrays, a vector of an unregistered-but-dependent element type, a
+// handed tensor of a constructor template, a vector filled with a range.
+struct SelfMakingImpl : torch::nn::Module {
+  explicit SelfMakingImpl(torch::Tensor t, int depth = 0) : t_(t) {
+    if (depth < 2)
+      child = register_module("child", std::make_shared<SelfMakingImpl>(t_, depth + 1));
+  }
+  torch::Tensor forward(torch::Tensor x) { return x * t_; }
+  torch::Tensor t_;
+  std::shared_ptr<SelfMakingImpl> child;
+};
+struct NestedArraysImpl : torch::nn::Module {
+  NestedArraysImpl() {
+    grid.push_back(std::vector<torch::nn::Linear>{torch::nn::Linear(2, 2)});
+    std::vector<torch::nn::Linear> more{torch::nn::Linear(2, 2)};
+    flat.insert(flat.end(), more.begin(), more.end());
+    for (auto &l : more)
+      register_module("more", l);
+  }
+  torch::Tensor forward(torch::Tensor x) { return grid[0][0](flat[0](x)) + cells[0][0](x); }
+  std::vector<std::vector<torch::nn::Linear>> grid;
+  std::vector<torch::nn::Linear> flat;
+  torch::nn::Linear cells[2][2]{{nullptr, nullptr}, {nullptr, nullptr}};
+};
+template <typename T> struct ArrayOfTImpl : torch::nn::Module {
+  ArrayOfTImpl() { items.emplace_back(); }
+  std::vector<T> items;
+};
+struct TemplCtorImpl : torch::nn::Module {
+  template <typename T> explicit TemplCtorImpl(T t) : t_(t) {}
+  torch::Tensor forward(torch::Tensor x) { return x * t_; }
+  torch::Tensor t_;
+};
+void oddArrays() {
+  ArrayOfTImpl<int> a;
+  TemplCtorImpl b(torch::ones({2}));
+  SelfMakingImpl c(torch::ones({2}));
+}
