@@ -136,6 +136,30 @@ GraphAnalysis::writes(const FunctionDecl *FD) {
   return Out;
 }
 
+bool GraphAnalysis::isTensor(QualType T) {
+  if (T.isNull())
+    return false;
+  auto [It, New] = TensorTypes.try_emplace(T.getTypePtr(), false);
+  if (New)
+    It->second = isTensorType(T);
+  return It->second;
+}
+
+bool GraphAnalysis::isLibrary(const Decl *D) {
+  auto [It, New] = LibraryDecls.try_emplace(D, false);
+  if (New)
+    It->second = isLibraryCode(D, SM);
+  return It->second;
+}
+
+bool GraphAnalysis::isLossFunction(const FunctionDecl *FD) {
+  auto [It, New] = LossFunctions.try_emplace(FD, false);
+  if (New)
+    It->second = isLibTorchLossFunction(FD, SM) ||
+                 matchesFunctionList(FD, Config.LossFunctions);
+  return It->second;
+}
+
 std::optional<GraphOrigin> GraphAnalysis::returned(const FunctionDecl *FD,
                                                    unsigned Level) {
   return Returns.get(FD, Level, [&]() -> std::optional<GraphOrigin> {
@@ -207,12 +231,12 @@ std::optional<GraphOrigin> GraphAnalysis::eval(const Expr *Start,
       continue;
     }
     if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-      if (!isTensorType(E->getType()))
+      if (!isTensor(E->getType()))
         for (const Expr *A : CE->arguments())
           Work.push_back({A, It.FD});
       continue;
     }
-    if (!isTensorType(E->getType()))
+    if (!isTensor(E->getType()))
       continue;
     if (Leaf &&
         (isa<DeclRefExpr>(E) || isa<MemberExpr>(E) || isa<CallExpr>(E)) &&
@@ -247,8 +271,7 @@ std::optional<GraphOrigin> GraphAnalysis::eval(const Expr *Start,
         return GraphOrigin{CE, CE, isLibTorchLossModule(Module, SM), nullptr};
       continue;
     }
-    if (isLibTorchLossFunction(Callee, SM) ||
-        matchesFunctionList(Callee, Config.LossFunctions)) {
+    if (isLossFunction(Callee)) {
       if (Recording(It.FD, CE))
         return GraphOrigin{CE, CE, true, nullptr};
       continue;
@@ -259,14 +282,14 @@ std::optional<GraphOrigin> GraphAnalysis::eval(const Expr *Start,
         PushAll(CE, It.FD);
       continue;
     }
-    if (isLibraryCode(Callee, SM)) {
+    if (isLibrary(Callee)) {
       if (!hasNoGraphResult(CE, Callee))
         PushAll(CE, It.FD);
       continue;
     }
     const FunctionDecl *Def = nullptr;
     if (!Callee->hasBody(Def) || !Def || Def->isDependentContext() ||
-        isLibraryCode(Def, SM))
+        isLibrary(Def))
       continue;
     if (std::optional<GraphOrigin> R = returned(Def, Level + 1))
       if (Recording(It.FD, CE))

@@ -702,7 +702,7 @@ static bool inList(const CXXRecordDecl *RD, llvm::ArrayRef<std::string> Names) {
 static bool isLibTorchModeDependent(const CXXRecordDecl *RD) {
   if (isModeOnlyModuleClass(RD))
     return true;
-  static const char *const Names[] = {
+  static const llvm::StringRef Names[] = {
       "torch::nn::BatchNorm1dImpl",
       "torch::nn::BatchNorm2dImpl",
       "torch::nn::BatchNorm3dImpl",
@@ -716,16 +716,14 @@ static bool isLibTorchModeDependent(const CXXRecordDecl *RD) {
       "torch::nn::TransformerDecoderImpl",
       "torch::nn::TransformerDecoderLayerImpl",
   };
-  for (const char *N : Names)
-    if (isSameOrDerivedFrom(RD, N))
-      return true;
-  return false;
+  return isSameOrDerivedFromAny(RD, Names);
 }
 
 static bool isContainerClass(const CXXRecordDecl *RD) {
-  return isSameOrDerivedFrom(RD, "torch::nn::SequentialImpl") ||
-         isSameOrDerivedFrom(RD, "torch::nn::ModuleListImpl") ||
-         isSameOrDerivedFrom(RD, "torch::nn::ModuleDictImpl");
+  static const llvm::StringRef Containers[] = {"torch::nn::SequentialImpl",
+                                               "torch::nn::ModuleListImpl",
+                                               "torch::nn::ModuleDictImpl"};
+  return isSameOrDerivedFromAny(RD, Containers);
 }
 
 /// A method of \p RD that calls `is_training()`, or null.

@@ -20,6 +20,13 @@ bool ModuleMember::registeredBy(unsigned Setup) const {
 }
 
 const ModuleMember *ModuleModel::member(const FieldDecl *FD) const {
+  // Members holds every field of Class in declaration order (build()), so a
+  // field of Class is found at its index, without a scan per question.
+  if (FD && Class && FD->getParent() == Class) {
+    unsigned I = FD->getFieldIndex();
+    if (I < Members.size() && Members[I].Field == FD)
+      return &Members[I];
+  }
   for (const ModuleMember &M : Members)
     if (M.Field == FD)
       return &M;
@@ -125,7 +132,7 @@ bool isStatelessModuleClass(const CXXRecordDecl *RD,
   // LibTorch modules that register nothing and ignore is_training(). Not
   // here: PReLU (a parameter), RReLU (random in training), FractionalMaxPool
   // (a buffer), Dropout and the norms (train/eval), losses (weight buffers).
-  static const char *const Stateless[] = {
+  static const llvm::StringRef Stateless[] = {
       "torch::nn::ReLUImpl",
       "torch::nn::ReLU6Impl",
       "torch::nn::LeakyReLUImpl",
@@ -172,29 +179,21 @@ bool isStatelessModuleClass(const CXXRecordDecl *RD,
       "torch::nn::PairwiseDistanceImpl",
       "torch::nn::FunctionalImpl",
   };
-  for (const char *Name : Stateless)
-    if (isSameOrDerivedFrom(RD, Name))
-      return true;
-  for (const std::string &Name : Config.StatelessModuleClasses)
-    if (isSameOrDerivedFrom(RD, Name))
-      return true;
-  return false;
+  return isSameOrDerivedFromAny(RD, Stateless) ||
+         isSameOrDerivedFromAny(RD, Config.StatelessModuleClasses);
 }
 
 bool isModeOnlyModuleClass(const CXXRecordDecl *RD) {
   if (!RD)
     return false;
-  static const char *const Dropouts[] = {
+  static const llvm::StringRef Dropouts[] = {
       "torch::nn::DropoutImpl",
       "torch::nn::Dropout2dImpl",
       "torch::nn::Dropout3dImpl",
       "torch::nn::AlphaDropoutImpl",
       "torch::nn::FeatureAlphaDropoutImpl",
   };
-  for (const char *Name : Dropouts)
-    if (isSameOrDerivedFrom(RD, Name))
-      return true;
-  return false;
+  return isSameOrDerivedFromAny(RD, Dropouts);
 }
 
 /// `torch::nn::Sequential`, `ModuleList`, `ModuleDict` (holders or Impls)
@@ -205,12 +204,14 @@ static std::optional<RegistrationKind> containerKind(const CXXRecordDecl *RD) {
     return std::nullopt;
   if (const CXXRecordDecl *Impl = holderImpl(RD))
     RD = Impl;
-  if (isSameOrDerivedFrom(RD, "torch::nn::SequentialImpl") ||
-      isSameOrDerivedFrom(RD, "torch::nn::ModuleListImpl") ||
-      isSameOrDerivedFrom(RD, "torch::nn::ModuleDictImpl"))
+  static const llvm::StringRef ModuleContainers[] = {
+      "torch::nn::SequentialImpl", "torch::nn::ModuleListImpl",
+      "torch::nn::ModuleDictImpl"};
+  static const llvm::StringRef ParameterContainers[] = {
+      "torch::nn::ParameterListImpl", "torch::nn::ParameterDictImpl"};
+  if (isSameOrDerivedFromAny(RD, ModuleContainers))
     return RegistrationKind::Module;
-  if (isSameOrDerivedFrom(RD, "torch::nn::ParameterListImpl") ||
-      isSameOrDerivedFrom(RD, "torch::nn::ParameterDictImpl"))
+  if (isSameOrDerivedFromAny(RD, ParameterContainers))
     return RegistrationKind::Parameter;
   return std::nullopt;
 }

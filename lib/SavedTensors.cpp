@@ -139,7 +139,10 @@ bool SavedTensorAnalysis::recorded(const Expr *E, const FunctionDecl *FD) {
   return Graphs
       .graphOrLeafOf(E, FD,
                      [&](const Expr *X, const FunctionDecl *F) {
-                       return Grad.requiresGrad(X, F).has_value();
+                       auto [It, New] = LeafMemo.try_emplace({X, F}, false);
+                       if (New)
+                         It->second = Grad.requiresGrad(X, F).has_value();
+                       return It->second;
                      })
       .has_value();
 }

@@ -4,6 +4,7 @@
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 using namespace clang;
@@ -17,21 +18,32 @@ bool hasName(const NamedDecl *D, llvm::StringRef Name) {
 bool hasQualifiedName(const NamedDecl *D, llvm::StringRef QualifiedName) {
   if (!D)
     return false;
+  // Matched from the last component back, without splitting the name: most
+  // questions fail on the declaration's own identifier, and they are asked
+  // for nearly every expression the analyses read.
   QualifiedName.consume_front("::");
-  llvm::SmallVector<llvm::StringRef, 4> Parts;
-  QualifiedName.split(Parts, "::");
   const DeclContext *Ctx = nullptr;
   const NamedDecl *Cur = D;
-  for (auto It = Parts.rbegin(); It != Parts.rend(); ++It) {
+  while (true) {
     if (!Cur)
       return false;
     const IdentifierInfo *II = Cur->getIdentifier();
-    if (!II || II->getName() != *It)
+    if (!II)
+      return false;
+    llvm::StringRef Name = II->getName();
+    if (!compat::endsWith(QualifiedName, Name))
+      return false;
+    QualifiedName = QualifiedName.drop_back(Name.size());
+    // The whole component, not its tail: what precedes it is `::` or nothing.
+    bool Last = QualifiedName.empty();
+    if (!Last && !QualifiedName.consume_back("::"))
       return false;
     Ctx = Cur->getDeclContext();
     while (Ctx && (Ctx->isInlineNamespace() || Ctx->isTransparentContext() ||
                    isa<LinkageSpecDecl>(Ctx)))
       Ctx = Ctx->getParent();
+    if (Last)
+      break;
     Cur = Ctx ? dyn_cast<NamedDecl>(Ctx) : nullptr;
   }
   // Everything named was matched; the rest must be the translation unit.
@@ -58,28 +70,59 @@ static const CXXRecordDecl *definitionOf(const CXXRecordDecl *D) {
   return D;
 }
 
-bool isSameOrDerivedFrom(const CXXRecordDecl *D,
-                         llvm::StringRef QualifiedName) {
+/// Whether \p Pred holds for \p D or one of its (transitive) bases, each
+/// class taken at its definition.
+static bool
+anyInHierarchy(const CXXRecordDecl *D,
+               llvm::function_ref<bool(const CXXRecordDecl *)> Pred) {
   D = definitionOf(D);
   if (!D)
     return false;
-  if (hasQualifiedName(D, QualifiedName))
+  if (Pred(D))
     return true;
   if (!D->hasDefinition())
     return false;
   for (const CXXBaseSpecifier &Base : D->bases()) {
     const CXXRecordDecl *BD = Base.getType()->getAsCXXRecordDecl();
-    if (BD && isSameOrDerivedFrom(BD, QualifiedName))
+    if (BD && anyInHierarchy(BD, Pred))
       return true;
   }
   return false;
 }
 
+bool isSameOrDerivedFrom(const CXXRecordDecl *D,
+                         llvm::StringRef QualifiedName) {
+  return anyInHierarchy(D, [&](const CXXRecordDecl *C) {
+    return hasQualifiedName(C, QualifiedName);
+  });
+}
+
+bool isSameOrDerivedFromAny(const CXXRecordDecl *D,
+                            llvm::ArrayRef<llvm::StringRef> Names) {
+  if (Names.empty())
+    return false;
+  return anyInHierarchy(D, [&](const CXXRecordDecl *C) {
+    for (llvm::StringRef N : Names)
+      if (hasQualifiedName(C, N))
+        return true;
+    return false;
+  });
+}
+
+bool isSameOrDerivedFromAny(const CXXRecordDecl *D,
+                            llvm::ArrayRef<std::string> Names) {
+  if (Names.empty())
+    return false;
+  return anyInHierarchy(D, [&](const CXXRecordDecl *C) {
+    for (const std::string &N : Names)
+      if (hasQualifiedName(C, N))
+        return true;
+    return false;
+  });
+}
+
 static bool isAnyOf(const CXXRecordDecl *D, llvm::ArrayRef<std::string> Names) {
-  for (const std::string &N : Names)
-    if (isSameOrDerivedFrom(D, N))
-      return true;
-  return false;
+  return isSameOrDerivedFromAny(D, Names);
 }
 
 static const CXXRecordDecl *templateArgClass(const CXXRecordDecl *D,
@@ -215,7 +258,7 @@ bool isWrittenWithin(SourceLocation Loc, const Stmt *S,
 
 bool isLibTorchGuardClass(const CXXRecordDecl *D,
                           llvm::ArrayRef<std::string> Extra) {
-  static const char *const Guards[] = {
+  static const llvm::StringRef Guards[] = {
       // Grad mode (c10/core/GradMode.h, c10/core/InferenceMode.h).
       "c10::AutoGradMode",
       "c10::AutoFwGradMode",
@@ -243,10 +286,7 @@ bool isLibTorchGuardClass(const CXXRecordDecl *D,
   };
   if (!D)
     return false;
-  for (const char *G : Guards)
-    if (isSameOrDerivedFrom(D, G))
-      return true;
-  return isAnyOf(D, Extra);
+  return isSameOrDerivedFromAny(D, Guards) || isAnyOf(D, Extra);
 }
 
 const CXXRecordDecl *moduleClassOf(QualType T, const TypeConfig &Config) {

@@ -123,6 +123,11 @@ private:
                        llvm::SmallVector<const clang::Expr *, 2>> &
   writes(const clang::FunctionDecl *FD);
   bool mentions(const clang::Expr *E, const clang::ValueDecl *V);
+  /// Memoised per declaration or type: eval asks these of every expression
+  /// it reads, and a question reads up to its budget of expressions.
+  bool isTensor(clang::QualType T);
+  bool isLibrary(const clang::Decl *D);
+  bool isLossFunction(const clang::FunctionDecl *FD);
 
   const GraphConfig &Config;
   const clang::SourceManager &SM;
@@ -133,6 +138,9 @@ private:
                  llvm::DenseMap<const clang::VarDecl *,
                                 llvm::SmallVector<const clang::Expr *, 2>>>
       Writes;
+  llvm::DenseMap<const clang::Type *, bool> TensorTypes;
+  llvm::DenseMap<const clang::Decl *, bool> LibraryDecls;
+  llvm::DenseMap<const clang::FunctionDecl *, bool> LossFunctions;
 };
 
 } // namespace torch_tidy

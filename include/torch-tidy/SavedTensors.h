@@ -101,6 +101,13 @@ private:
   GradModeAnalysis &GradMode;
   RequiresGradAnalysis &Grad;
   GraphAnalysis &Graphs;
+  /// Grad.requiresGrad's answers for the leaves recorded() reads: each
+  /// question walks back through up to Graphs.h's budget of expressions, so
+  /// in a long chain of statements the same expression is asked about by
+  /// hundreds of questions.
+  llvm::DenseMap<std::pair<const clang::Expr *, const clang::FunctionDecl *>,
+                 bool>
+      LeafMemo;
 };
 
 /// When \p CE keeps its output for the backward pass: the operation's name

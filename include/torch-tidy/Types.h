@@ -41,6 +41,14 @@ bool inLibTorchNamespace(const clang::Decl *D);
 bool isSameOrDerivedFrom(const clang::CXXRecordDecl *D,
                          llvm::StringRef QualifiedName);
 
+/// True when \p D or one of its (transitive) bases is one of \p Names: the
+/// same answer as isSameOrDerivedFrom for each name in turn, from one walk of
+/// the class hierarchy (which costs more than comparing the names).
+bool isSameOrDerivedFromAny(const clang::CXXRecordDecl *D,
+                            llvm::ArrayRef<llvm::StringRef> Names);
+bool isSameOrDerivedFromAny(const clang::CXXRecordDecl *D,
+                            llvm::ArrayRef<std::string> Names);
+
 /// User-supplied class and function names that extend the built-in knowledge
 /// (`CheckOptions`); qualified names, a leading `::` is optional.
 struct TypeConfig {
