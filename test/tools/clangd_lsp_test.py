@@ -90,6 +90,34 @@ class Failure(Exception):
     pass
 
 
+def headers(args):
+    """The mock LibTorch headers when they exist, else the real ones."""
+    include = args.mock_include
+    if not include or not os.path.isfile(os.path.join(include, "torch", "torch.h")):
+        include = args.real_include
+    return include
+
+
+def initialize(server, work, deadline, capabilities):
+    """The LSP handshake, with the folder work as the workspace."""
+    root = "file://" + work
+    rid = server.request("initialize", {
+        "processId": os.getpid(), "rootUri": root,
+        "workspaceFolders": [{"uri": root, "name": "work"}],
+        "capabilities": capabilities})
+    server.response(rid, deadline, "the initialize response")
+    server.notify("initialized", {})
+
+
+def stop_with_log(server, log, lines):
+    """Stops the server and prints the last lines of its log."""
+    server.stop()
+    with open(log, errors="replace") as f:
+        kept = [l for l in f if "Ignored diagnostic" not in l]
+    sys.stderr.write("------------------------------ clangd log (tail)\n%s\n"
+                     % "".join(kept[-lines:]))
+
+
 class Server:
     """One clangd process and the JSON-RPC framing around its stdio."""
 
@@ -237,9 +265,7 @@ def check_diagnostic(uri, diags, link):
 
 
 def run(args, work):
-    include = args.mock_include
-    if not include or not os.path.isfile(os.path.join(include, "torch", "torch.h")):
-        include = args.real_include
+    include = headers(args)
     print("headers: " + include)
 
     # One project per FastCheckFilter value, each with its own .clangd.
@@ -247,7 +273,6 @@ def run(args, work):
     uris = {}
     for value in filters:
         uris[write_project(os.path.join(work, value or "default"), include, value)] = value
-    root = "file://" + work
 
     log = os.path.join(work, "clangd.log")
     env = dict(os.environ)
@@ -258,15 +283,10 @@ def run(args, work):
                      "--background-index=false"], work, log, env)
     try:
         deadline = time.monotonic() + args.timeout
-        rid = server.request("initialize", {
-            "processId": os.getpid(), "rootUri": root,
-            "workspaceFolders": [{"uri": root, "name": "work"}],
-            "capabilities": {"textDocument": {
-                "publishDiagnostics": {"relatedInformation": True},
-                "codeAction": {"codeActionLiteralSupport": {
-                    "codeActionKind": {"valueSet": ["quickfix"]}}}}}})
-        server.response(rid, deadline, "the initialize response")
-        server.notify("initialized", {})
+        initialize(server, work, deadline, {"textDocument": {
+            "publishDiagnostics": {"relatedInformation": True},
+            "codeAction": {"codeActionLiteralSupport": {
+                "codeActionKind": {"valueSet": ["quickfix"]}}}}})
         for uri in uris:
             server.notify("textDocument/didOpen", {"textDocument": {
                 "uri": uri, "languageId": "cpp", "version": 1, "text": TRAIN_CPP}})
@@ -314,11 +334,7 @@ def run(args, work):
             if len(fixes[0].get("title", "")) > 60:
                 raise Failure("quick-fix title of %d characters" % len(fixes[0]["title"]))
     except Failure:
-        server.stop()
-        with open(log, errors="replace") as f:
-            lines = [l for l in f if "Ignored diagnostic" not in l]
-        sys.stderr.write("------------------------------ clangd log (tail)\n%s\n"
-                         % "".join(lines[-60:]))
+        stop_with_log(server, log, 60)
         raise
     server.stop()
 
@@ -340,9 +356,7 @@ def expected_in(text):
 
 
 def run_header_layout(args, work):
-    include = args.mock_include
-    if not include or not os.path.isfile(os.path.join(include, "torch", "torch.h")):
-        include = args.real_include
+    include = headers(args)
     print("headers: " + include)
     folder = os.path.join(work, "header-layout")
     os.makedirs(folder)
@@ -363,19 +377,13 @@ def run_header_layout(args, work):
                     "arguments": ["c++", "-std=c++17", "-isystem", include, "-I", folder,
                                   "-c", src]}], f)
     uri = "file://" + src
-    root = "file://" + work
     log = os.path.join(work, "clangd.log")
     server = Server([args.clangd, "--log=verbose", "--pch-storage=memory",
                      "--background-index=false"], work, log)
     try:
         deadline = time.monotonic() + args.timeout
-        rid = server.request("initialize", {
-            "processId": os.getpid(), "rootUri": root,
-            "workspaceFolders": [{"uri": root, "name": "work"}],
-            "capabilities": {"textDocument": {
-                "publishDiagnostics": {"relatedInformation": True}}}})
-        server.response(rid, deadline, "the initialize response")
-        server.notify("initialized", {})
+        initialize(server, work, deadline, {"textDocument": {
+            "publishDiagnostics": {"relatedInformation": True}}})
         server.notify("textDocument/didOpen", {"textDocument": {
             "uri": uri, "languageId": "cpp", "version": 1, "text": text}})
 
@@ -412,11 +420,7 @@ def run_header_layout(args, work):
             raise Failure("unexpected torch-* diagnostics: %s"
                           % sorted((l + 1, c) for l, c in got - expected))
     except Failure:
-        server.stop()
-        with open(log, errors="replace") as f:
-            lines = [l for l in f if "Ignored diagnostic" not in l]
-        sys.stderr.write("------------------------------ clangd log (tail)\n%s\n"
-                         % "".join(lines[-60:]))
+        stop_with_log(server, log, 60)
         raise
     server.stop()
 
@@ -448,9 +452,7 @@ GONE_MESSAGE = "exiting without waiting for it"
 
 
 def run_client_gone(args, work):
-    include = args.mock_include
-    if not include or not os.path.isfile(os.path.join(include, "torch", "torch.h")):
-        include = args.real_include
+    include = headers(args)
     folder = os.path.join(work, "slow")
     os.makedirs(folder)
     src = os.path.join(folder, "slow.cpp")
@@ -463,19 +465,13 @@ def run_client_gone(args, work):
                     "arguments": ["c++", "-std=c++17", "-fconstexpr-steps=2147483647",
                                   "-isystem", include, "-c", src]}], f)
     uri = "file://" + src
-    root = "file://" + work
     for how, status in (("stdin closed", 1), ("shutdown and exit", 0)):
         log = os.path.join(work, "clangd-%d.log" % status)
         server = Server([args.clangd, "--log=verbose", "--pch-storage=memory",
                          "--background-index=false"], work, log)
         try:
             deadline = time.monotonic() + args.timeout
-            rid = server.request("initialize", {
-                "processId": os.getpid(), "rootUri": root,
-                "workspaceFolders": [{"uri": root, "name": "work"}],
-                "capabilities": {}})
-            server.response(rid, deadline, "the initialize response")
-            server.notify("initialized", {})
+            initialize(server, work, deadline, {})
             server.notify("textDocument/didOpen", {"textDocument": {
                 "uri": uri, "languageId": "cpp", "version": 1, "text": SLOW_CPP}})
             # Leave once the preamble is built: the AST build, and with it the
@@ -509,11 +505,7 @@ def run_client_gone(args, work):
                     raise Failure("%s: clangd did not say it left an analysis "
                                   "running (did the analysis end first?)" % how)
         except Failure:
-            server.stop()
-            with open(log, errors="replace") as f:
-                lines = [l for l in f if "Ignored diagnostic" not in l]
-            sys.stderr.write("------------------------------ clangd log (tail)\n%s\n"
-                             % "".join(lines[-40:]))
+            stop_with_log(server, log, 40)
             raise
         server.stop()
 
@@ -544,9 +536,7 @@ def torture_inputs(files, folder, major):
 
 
 def run_torture(args, work):
-    include = args.mock_include
-    if not include or not os.path.isfile(os.path.join(include, "torch", "torch.h")):
-        include = args.real_include
+    include = headers(args)
     major = int(re.search(rb"version (\d+)", subprocess.run(
         [args.clangd, "--version"], stdout=subprocess.PIPE).stdout).group(1))
     inputs = torture_inputs(args.torture, work, major)
@@ -556,17 +546,12 @@ def run_torture(args, work):
         json.dump([{"directory": os.path.dirname(src), "file": src,
                     "arguments": ["c++", "-std=c++17", "-isystem", include, "-c", src]}
                    for src, _ in inputs], f)
-    root = "file://" + work
     log = os.path.join(work, "clangd.log")
     server = Server([args.clangd, "--log=info", "--pch-storage=memory",
                      "--background-index=false"], work, log)
     try:
         deadline = time.monotonic() + args.timeout
-        rid = server.request("initialize", {
-            "processId": os.getpid(), "rootUri": root,
-            "workspaceFolders": [{"uri": root, "name": "work"}], "capabilities": {}})
-        server.response(rid, deadline, "the initialize response")
-        server.notify("initialized", {})
+        initialize(server, work, deadline, {})
         for src, text in inputs:
             uri = "file://" + src
             started = time.monotonic()
@@ -584,11 +569,7 @@ def run_torture(args, work):
         if server.proc.poll() is not None:
             raise Failure("clangd exited with %s" % server.proc.poll())
     except Failure:
-        server.stop()
-        with open(log, errors="replace") as f:
-            lines = [l for l in f if "Ignored diagnostic" not in l]
-        sys.stderr.write("------------------------------ clangd log (tail)\n%s\n"
-                         % "".join(lines[-60:]))
+        stop_with_log(server, log, 60)
         raise
     server.stop()
 
