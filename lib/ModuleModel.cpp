@@ -550,6 +550,17 @@ private:
       walkLambda(L, *Cur, L);
   }
   bool inLoop() const { return LoopDepth > 0; }
+  /// A store written at \p At in frame \p F, where the walk is now: the
+  /// outermost call of the frame's chain, how conditional, whether in a loop.
+  MemberStore storeHere(const Frame &F, const Expr *At) const {
+    MemberStore S;
+    S.Site = F.Site ? F.Site : At;
+    S.In = F.Fn;
+    S.Conditional = isConditional();
+    S.InLoop = inLoop();
+    S.Direct = F.Depth == 0;
+    return S;
+  }
   void walkCtor(const CXXConstructorDecl *Def, Frame &F);
   void synthesizeInits(Frame &F);
   void handleStore(const Expr *Whole, const Expr *LHS, const Expr *RHS,
@@ -788,7 +799,7 @@ void ModelBuilder::recordElementAdd(const CallExpr *Call, const FieldDecl *FD,
   // `insert(pos, x)` and `emplace(pos, args...)` take a position first.
   unsigned First = (N == "insert" || N == "emplace") ? 1 : 0;
   unsigned NArgs = Call->getNumArgs() > First ? Call->getNumArgs() - First : 0;
-  MemberStore S;
+  MemberStore S = storeHere(F, Call);
   const VarDecl *Local = nullptr;
   const Expr *Arg = NArgs == 1 ? Call->getArg(First) : nullptr;
   if (Arg && (!Emplace || isHandleType(Arg->getType()) ||
@@ -807,11 +818,6 @@ void ModelBuilder::recordElementAdd(const CallExpr *Call, const FieldDecl *FD,
     S.Kind = ValueKind::Unknown; // a range
     S.Value = Call;
   }
-  S.Site = F.Site ? F.Site : Call;
-  S.In = F.Fn;
-  S.Conditional = isConditional();
-  S.InLoop = inLoop();
-  S.Direct = F.Depth == 0;
   S.Element = true;
   recordStore(FD, S, Local);
 }
@@ -1029,16 +1035,11 @@ void ModelBuilder::handleStore(const Expr *Whole, const Expr *LHS,
       M->StoredAfterSetup = true;
   if (CurMode != Mode::Setup || !memberOf(FD))
     return;
-  MemberStore S;
+  MemberStore S = storeHere(F, Whole);
   const VarDecl *Local = nullptr;
   S.Kind = isArrayField(FD) && !Element ? classifyElements(RHS, F)
                                         : classify(RHS, F, &Local);
   S.Value = RHS;
-  S.Site = F.Site ? F.Site : Whole;
-  S.In = F.Fn;
-  S.Conditional = isConditional();
-  S.InLoop = inLoop();
-  S.Direct = F.Depth == 0;
   S.Element = Element;
   if (S.Kind == ValueKind::Borrowed)
     S.Param = setupParam(RHS, F);

@@ -216,19 +216,22 @@ def edits_of(action, uri):
     return edits
 
 
-def write_project(folder, include, fast_check_filter):
-    """A project folder: train.cpp, compile_commands.json and a .clangd."""
+def write_project(folder, include, fast_check_filter, name="train.cpp", text=TRAIN_CPP,
+                  flags=()):
+    """A project folder: the source name (text), compile_commands.json (with
+    flags added) and a .clangd."""
     os.makedirs(folder)
-    src = os.path.join(folder, "train.cpp")
+    src = os.path.join(folder, name)
     with open(src, "w") as f:
-        f.write(TRAIN_CPP)
+        f.write(text)
     with open(os.path.join(folder, ".clangd"), "w") as f:
         f.write(DOT_CLANGD)
         if fast_check_filter:
             f.write("    FastCheckFilter: %s\n" % fast_check_filter)
     with open(os.path.join(folder, "compile_commands.json"), "w") as f:
         json.dump([{"directory": folder, "file": src,
-                    "arguments": ["c++", "-std=c++17", "-isystem", include, "-c", src]}], f)
+                    "arguments": ["c++", "-std=c++17"] + list(flags)
+                    + ["-isystem", include, "-c", src]}], f)
     return "file://" + src
 
 
@@ -452,19 +455,8 @@ GONE_MESSAGE = "exiting without waiting for it"
 
 
 def run_client_gone(args, work):
-    include = headers(args)
-    folder = os.path.join(work, "slow")
-    os.makedirs(folder)
-    src = os.path.join(folder, "slow.cpp")
-    with open(src, "w") as f:
-        f.write(SLOW_CPP)
-    with open(os.path.join(folder, ".clangd"), "w") as f:
-        f.write(DOT_CLANGD)
-    with open(os.path.join(folder, "compile_commands.json"), "w") as f:
-        json.dump([{"directory": folder, "file": src,
-                    "arguments": ["c++", "-std=c++17", "-fconstexpr-steps=2147483647",
-                                  "-isystem", include, "-c", src]}], f)
-    uri = "file://" + src
+    uri = write_project(os.path.join(work, "slow"), headers(args), None, "slow.cpp",
+                        SLOW_CPP, ["-fconstexpr-steps=2147483647"])
     for how, status in (("stdin closed", 1), ("shutdown and exit", 0)):
         log = os.path.join(work, "clangd-%d.log" % status)
         server = Server([args.clangd, "--log=verbose", "--pch-storage=memory",
