@@ -223,6 +223,12 @@ private:
           M = join(New, Run.first->second);
         else
           M = Weak ? join(New, M) : New;
+      } else if (E.Kind == EventKind::Opaque) {
+        // Code this translation unit cannot read was handed the module: it
+        // may have switched it.
+        if (const ValueDecl *D = Out.canon(E.Object))
+          if (isModuleClass(E.ObjectClass, Events.config().Types))
+            slot(F, D).Bits |= ModeUnknown;
       } else if (E.Kind == EventKind::Forward && recording() &&
                  !Loops.empty()) {
         ForwardPoint P;

@@ -33,6 +33,13 @@ const Stmt *loopBody(const Stmt *Loop) {
 
 bool clearsGradientsOf(const AutogradEvent &Z, const AutogradEvent &Step,
                        const TypeConfig &Types) {
+  if (Z.Kind == EventKind::Opaque)
+    // Code that cannot be read here, handed this very optimizer (or an
+    // optimizer, when the one that steps cannot be named), may clear it;
+    // handed a module, it is not taken to clear it (a loss helper given the
+    // model is far more common than one that calls its zero_grad()).
+    return Z.Object && isOptimizerClass(Z.ObjectClass, Types) &&
+           (!Step.Object || Z.Object == Step.Object);
   if (Z.Kind != EventKind::ZeroGrad)
     return false;
   if (Z.Custom || !Z.Object || !Step.Object || Z.Object == Step.Object)
@@ -212,14 +219,83 @@ private:
     inlineCallee(CE, FD, Cond);
   }
 
+  /// An Opaque event for each optimizer or module that \p CE hands \p FD
+  /// (not read here) so that it may act on it: by non-const reference or
+  /// pointer, or a holder or shared_ptr by value (a copy shares the module).
+  void addOpaque(const CallExpr *CE, const FunctionDecl *FD, bool Cond) {
+    const TypeConfig &Types = A.config().Types;
+    unsigned Offset =
+        isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+    llvm::SmallVector<std::pair<const Expr *, QualType>, 4> Handed;
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    if (const Expr *Obj = memberCallObject(CE)) {
+      Handed.push_back({Obj, QualType()});
+      // A method of a class of the project (a trainer) may act on the
+      // optimizers and modules it holds.
+      const CXXRecordDecl *Cls =
+          MD ? MD->getParent()->getDefinition() : nullptr;
+      if (Cls && !MD->isConst() && !isLibraryCode(Cls, A.sourceManager()))
+        for (const FieldDecl *F : Cls->fields()) {
+          const CXXRecordDecl *FC = pointeeClass(F->getType());
+          if (const CXXRecordDecl *Impl = holderImpl(FC))
+            FC = Impl;
+          if (isOptimizerClass(FC, Types) || isModuleClass(FC, Types))
+            addOpaqueEvent(CE, F, FC, Cond);
+        }
+    }
+    for (unsigned I = Offset; I < CE->getNumArgs(); ++I)
+      if (I - Offset < FD->getNumParams())
+        Handed.push_back(
+            {CE->getArg(I), FD->getParamDecl(I - Offset)->getType()});
+    for (const auto &[Arg, ParamType] : Handed) {
+      if (!ParamType.isNull()) {
+        QualType Pointee = ParamType->getPointeeType();
+        if (!Pointee.isNull() ? Pointee.isConstQualified()
+                              : !isHandleType(ParamType))
+          continue; // a const view, or a copy of the object
+      }
+      const ValueDecl *Object = objectDecl(Arg);
+      const CXXRecordDecl *Cls = pointeeClass(Arg->getType());
+      if (const CXXRecordDecl *Impl = holderImpl(Cls))
+        Cls = Impl;
+      if (Object && (isOptimizerClass(Cls, Types) || isModuleClass(Cls, Types)))
+        addOpaqueEvent(CE, Object, Cls, Cond);
+    }
+  }
+
+  void addOpaqueEvent(const CallExpr *CE, const ValueDecl *Object,
+                      const CXXRecordDecl *Cls, bool Cond) {
+    AutogradEvent E;
+    E.Kind = EventKind::Opaque;
+    E.Site = E.Call = CE;
+    E.Object = Object;
+    E.ObjectClass = Cls;
+    E.Conditional = Cond;
+    E.AfterExit = AfterExit;
+    E.ExitMark = ExitBase + exitCount();
+    E.InClosure = InClosure;
+    Out.push_back(E);
+  }
+
+  /// A module holder or a smart pointer: a copy designates the same object.
+  static bool isHandleType(QualType T) {
+    const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+    return RD && (isModuleHolderClass(RD) || pointeeClass(T) != RD);
+  }
+
   /// Appends the summary of a helper defined in this TU, with its parameters
   /// replaced by the caller's arguments.
   void inlineCallee(const CallExpr *CE, const FunctionDecl *FD, bool Cond) {
     const FunctionDecl *Def = nullptr;
     if (!FD->hasBody(Def) || !Def) {
-      // Whole-program mode: defined in another translation unit.
-      if (!A.config().Program || !mayBeElsewhere(FD, A.sourceManager()))
+      // Defined in another translation unit: its summary when the program
+      // summary has it (whole-program mode), else what it is handed.
+      if (!mayBeElsewhere(FD, A.sourceManager()))
         return;
+      if (!A.config().Program || !A.config().Program->find(FD)) {
+        addOpaque(CE, FD, Cond);
+        return;
+      }
       Def = FD->getCanonicalDecl();
     } else if (isLibraryCode(Def, A.sourceManager())) {
       return;

@@ -57,6 +57,7 @@ const Spelling<EventKind> EventNames[] = {
     {EventKind::Eval, "eval"},
     {EventKind::Train, "train"},
     {EventKind::Forward, "forward"},
+    {EventKind::Opaque, "opaque"},
 };
 
 template <typename E, size_t N>

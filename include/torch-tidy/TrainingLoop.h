@@ -44,6 +44,10 @@ enum class EventKind {
   Train,         ///< `module->train()`
   Forward, ///< `module->forward(x)`, `module(x)` on a holder (the module's
            ///< own forward() is not followed)
+  /// A call of a user function whose body is neither in this translation
+  /// unit nor in the program summary (WholeProgram.h), handed the optimizer
+  /// or module `Object`: it may clear, step or switch it.
+  Opaque,
 };
 
 /// One call reached from the analysed statements, in evaluation order.

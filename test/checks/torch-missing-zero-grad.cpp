@@ -684,3 +684,51 @@ void n22_unknown_optimizer(Net &model, torch::optim::SGD &opt, torch::Tensor x,
     opt.step();
   }
 }
+
+// Functions defined in another file (no body here, no whole-program summary).
+void clearElsewhere(torch::optim::Optimizer &opt);
+torch::Tensor lossElsewhere(Net &model, torch::Tensor x, torch::Tensor y);
+void logElsewhere(const torch::optim::SGD &opt);
+struct TrainerElsewhere {
+  void resetGradients(); // defined in another file
+  Net model;
+  torch::optim::SGD opt{model->parameters(), torch::optim::SGDOptions(0.1)};
+};
+
+// N23: the loop hands the optimizer to code this file cannot read, which may
+// clear it (docs: helpers in other files); "never cleared" is not claimed.
+void n23_optimizer_to_unknown_code(Net &model, torch::optim::SGD &opt,
+                                   torch::Tensor x, torch::Tensor y) {
+  for (int i = 0; i < 10; ++i) {
+    clearElsewhere(opt);
+    lossOf(model, x, y).backward();
+    opt.step();
+  }
+}
+
+// N24: a method of the trainer defined elsewhere may clear its optimizer.
+void n24_trainer_method_elsewhere(TrainerElsewhere &t, torch::Tensor x,
+                                  torch::Tensor y) {
+  for (int i = 0; i < 10; ++i) {
+    t.resetGradients();
+    lossOf(t.model, x, y).backward();
+    t.opt.step();
+  }
+}
+
+// P24: code elsewhere handed only the model (a loss helper), or the optimizer
+// as a const reference, cannot clear the optimizer's gradients.
+void p24_model_to_unknown_code(Net &model, torch::optim::SGD &sgd,
+                               torch::Tensor x, torch::Tensor y) {
+  for (int i = 0; i < 10; ++i) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: gradients are never cleared in this training loop: {{.*}} call 'sgd.zero_grad()' at the start of each iteration [torch-missing-zero-grad]
+    // CHECK-FIXES: {{^}}    sgd.zero_grad();{{$}}
+    // CHECK-FIXES-NEXT: {{^}}    auto loss = lossElsewhere(model, x, y);{{$}}
+    auto loss = lossElsewhere(model, x, y);
+    loss.backward();
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: note: 'backward()' computes gradients here
+    logElsewhere(sgd);
+    sgd.step();
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: note: the optimizer steps here
+  }
+}
