@@ -243,16 +243,15 @@ void BceOnLogitsCheck::checkLossCall(const CallExpr *Call,
              "a wrong loss "
              "for the others; use %2, which applies the sigmoid itself")
         << L.Name << describeActivationSource(A) << L.Instead;
-    if (A.Where) {
+    if (SourceLocation Source = sourceLocation(A, SM); Source.isValid()) {
       if (A.ThroughSequential)
-        diag(A.Where->getBeginLoc(),
+        diag(Source,
              "the last module of the 'torch::nn::Sequential' is %0, which "
              "outputs raw logits",
              DiagnosticIDs::Note)
             << describeActivationOp(A);
       else
-        diag(A.Where->getBeginLoc(),
-             "%0 outputs raw logits here, and no sigmoid follows",
+        diag(Source, "%0 outputs raw logits here, and no sigmoid follows",
              DiagnosticIDs::Note)
             << describeActivationOp(A);
     }

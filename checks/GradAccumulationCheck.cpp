@@ -15,6 +15,7 @@
 #include "torch-tidy/Anchor.h"
 #include "torch-tidy/Compat.h"
 #include "torch-tidy/Options.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Lex/Lexer.h"
@@ -37,6 +38,7 @@ GradAccumulationCheck::GradAccumulationCheck(StringRef Name,
   Config.ZeroGradFunctions = parseList(RawZeroGradFunctions);
   Config.MaxCallDepth = OptionReader(Options, Name, Context)
                             .getCount("MaxCallDepth", DefaultMaxCallDepth);
+  Config.Program = programSummary(Context);
   AccConfig.LossScaleFunctions = parseList(RawLossScaleFunctions);
   AccConfig.MaxCallDepth = Config.MaxCallDepth;
 }

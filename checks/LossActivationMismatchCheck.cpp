@@ -51,6 +51,7 @@ void LossActivationMismatchCheck::check(
   // A fix-it in a template instantiation would change every instantiation.
   InTemplate = FD->getTemplateInstantiationPattern() != nullptr;
   const SourceManager &SM = *Result.SourceManager;
+  this->SM = &SM;
   const LangOptions &LO = Result.Context->getLangOpts();
   forEachCallBelow(FD->getBody(),
                    [&](const CallExpr *CE) { checkLossCall(CE, SM, LO); });
@@ -60,20 +61,20 @@ void LossActivationMismatchCheck::check(
 void LossActivationMismatchCheck::noteSource(const Activation &A,
                                              StringRef Holds,
                                              StringRef Missing) {
-  if (!A.Where)
+  SourceLocation Source = SM ? sourceLocation(A, *SM) : SourceLocation();
+  if (Source.isInvalid())
     return;
   if (A.ThroughSequential)
-    diag(A.Where->getBeginLoc(),
+    diag(Source,
          "the last module of the 'torch::nn::Sequential' is %0, which outputs "
          "%1",
          DiagnosticIDs::Note)
         << describeActivationOp(A) << Holds;
   else if (!Missing.empty())
-    diag(A.Where->getBeginLoc(), "%0 outputs %1 here, and no %2 follows",
-         DiagnosticIDs::Note)
+    diag(Source, "%0 outputs %1 here, and no %2 follows", DiagnosticIDs::Note)
         << describeActivationOp(A) << Holds << Missing;
   else
-    diag(A.Where->getBeginLoc(), "%0 outputs %1 here", DiagnosticIDs::Note)
+    diag(Source, "%0 outputs %1 here", DiagnosticIDs::Note)
         << describeActivationOp(A) << Holds;
 }
 

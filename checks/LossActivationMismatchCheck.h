@@ -42,6 +42,8 @@ private:
 
   const ActivationOptions ActivationOpts;
   std::optional<ActivationAnalysis> Analysis;
+  /// The SourceManager of the function being checked (notes in other files).
+  const clang::SourceManager *SM = nullptr;
   llvm::DenseSet<unsigned> Reported; // calls already diagnosed (templates)
   bool InTemplate = false; // the function analysed is an instantiation
 };

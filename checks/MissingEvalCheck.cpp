@@ -15,6 +15,7 @@
 #include "torch-tidy/Anchor.h"
 #include "torch-tidy/Compat.h"
 #include "torch-tidy/Options.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtCXX.h"
@@ -40,6 +41,7 @@ MissingEvalCheck::MissingEvalCheck(StringRef Name,
   Config.Loop.MaxCallDepth = OptionReader(Options, Name, Context)
                                  .getCount("MaxCallDepth", DefaultMaxCallDepth);
   Config.Modules.MaxCallDepth = Config.Loop.MaxCallDepth;
+  Config.Loop.Program = programSummary(Context);
 }
 
 void MissingEvalCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {

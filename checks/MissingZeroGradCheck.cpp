@@ -9,6 +9,7 @@
 
 #include "torch-tidy/Anchor.h"
 #include "torch-tidy/Options.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtCXX.h"
@@ -30,6 +31,7 @@ MissingZeroGradCheck::MissingZeroGradCheck(StringRef Name,
   Config.ZeroGradFunctions = parseList(RawZeroGradFunctions);
   Config.MaxCallDepth = OptionReader(Options, Name, Context)
                             .getCount("MaxCallDepth", DefaultMaxCallDepth);
+  Config.Program = programSummary(Context);
 }
 
 void MissingZeroGradCheck::storeOptions(

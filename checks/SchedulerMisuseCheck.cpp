@@ -15,6 +15,7 @@
 #include "torch-tidy/Anchor.h"
 #include "torch-tidy/Compat.h"
 #include "torch-tidy/Options.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "clang/AST/ASTContext.h"
 
@@ -35,6 +36,7 @@ SchedulerMisuseCheck::SchedulerMisuseCheck(StringRef Name,
   PerBatchSchedulerClasses = parseList(RawPerBatchSchedulerClasses);
   Config.MaxCallDepth = OptionReader(Options, Name, Context)
                             .getCount("MaxCallDepth", DefaultMaxCallDepth);
+  Config.Program = programSummary(Context);
 }
 
 void SchedulerMisuseCheck::storeOptions(

@@ -1,5 +1,6 @@
 //===--- TorchTidyModule.cpp - registers the torch-* checks ---------------===//
 #include "AllChecks.h"
+#include "SummaryPassCheck.h"
 
 #include "torch-tidy/Compat.h"
 
@@ -13,6 +14,8 @@ public:
 #define TORCH_CHECK_ENTRY(Class, Name, Summary)                                \
   Factories.registerCheck<Class>(Name);
 #include "Checks.def"
+    // Not a rule, and outside torch-*: whole-program mode's summary pass.
+    Factories.registerCheck<SummaryPassCheck>("torchtidy-summary-pass");
   }
 };
 

@@ -2,6 +2,7 @@
 #include "torch-tidy/Activation.h"
 #include "torch-tidy/Compat.h"
 #include "torch-tidy/EvaluationOrder.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -275,7 +276,7 @@ static const FunctionDecl *findForward(const CXXRecordDecl *Impl,
     Found = M;
   }
   if (Found)
-    return userDefinition(Found, SM);
+    return Found; // the caller asks followable()
   for (const CXXBaseSpecifier &B : Impl->bases())
     if (const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl())
       if (const FunctionDecl *F = findForward(Base, NumArgs, SM, Depth + 1))
@@ -643,7 +644,7 @@ public:
     if (isLogitModule(Impl, M))
       return made(opInfo(AK::Logits, AO::Custom), M, Impl);
     if (!definedInSystemHeader(Impl, SM)) {
-      const FunctionDecl *Fwd = findForward(Impl, 1, SM);
+      const FunctionDecl *Fwd = A.followable(findForward(Impl, 1, SM));
       if (!Fwd)
         return unknown();
       Activation R = summary(Fwd);
@@ -831,7 +832,7 @@ private:
           return made(I, CE, FD);
         if (I.PassThrough)
           return parameter(0);
-        if (const FunctionDecl *Def = userDefinition(FD, SM)) {
+        if (const FunctionDecl *Def = A.followable(FD)) {
           Activation R = summary(Def);
           if (R.Kind == AK::Parameter)
             return R.ParamIndex == 0 ? R : unknown();
@@ -1123,7 +1124,7 @@ private:
       return unknown();
     }
 
-    if (const FunctionDecl *Def = userDefinition(FD, SM)) {
+    if (const FunctionDecl *Def = A.followable(FD)) {
       // Operator calls on methods (a lambda's `()`) pass the object first.
       unsigned Offset = isa<CXXOperatorCallExpr>(CE) && MD ? 1 : 0;
       return userCall(CE, Def, Offset);
@@ -1156,9 +1157,9 @@ private:
       const FunctionDecl *Fwd = nullptr;
       const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
       if (MD && hasName(MD, "forward"))
-        Fwd = userDefinition(MD, SM);
+        Fwd = A.followable(MD);
       else
-        Fwd = findForward(Impl, Inputs, SM);
+        Fwd = A.followable(findForward(Impl, Inputs, SM));
       if (!Fwd)
         return unknown();
       Activation R = summary(Fwd);
@@ -1212,7 +1213,7 @@ Activation ActivationAnalysis::moduleOutput(const Expr *ModuleExpr) {
 }
 
 Activation ActivationAnalysis::returnOf(const FunctionDecl *FD) {
-  const FunctionDecl *Def = userDefinition(FD, SM);
+  const FunctionDecl *Def = followable(FD);
   return Def ? summaryAt(Def, 0) : unknown();
 }
 
@@ -1252,9 +1253,36 @@ static Activation returned(const FunctionDecl *FD, Eval Each) {
 Activation ActivationAnalysis::summaryAt(const FunctionDecl *FD,
                                          unsigned Depth) {
   return Returns.get(FD, Depth, [&] {
+    if (!FD->getBody())
+      return remoteReturn(FD);
     Evaluator E(*this, FD, Depth);
     return returned(FD, [&](const Expr *Ret) { return E.value(Ret); });
   });
+}
+
+const FunctionDecl *
+ActivationAnalysis::followable(const FunctionDecl *FD) const {
+  if (const FunctionDecl *Def = userDefinition(FD, SM))
+    return Def;
+  if (Config.Program && mayBeElsewhere(FD, SM))
+    if (const RemoteFunction *R = Config.Program->find(FD))
+      if (R->Returns)
+        return FD->getCanonicalDecl();
+  return nullptr;
+}
+
+Activation ActivationAnalysis::remoteReturn(const FunctionDecl *FD) const {
+  const RemoteFunction *R = Config.Program ? Config.Program->find(FD) : nullptr;
+  if (!R || !R->Returns)
+    return unknown();
+  Activation A;
+  A.Kind = R->Returns->Kind;
+  A.Op = R->Returns->Op;
+  A.ParamIndex = R->Returns->ParamIndex;
+  A.ThroughSequential = R->Returns->ThroughSequential;
+  if (A.Kind != ActivationKind::Parameter)
+    A.Remote = &R->Returns->Site;
+  return A;
 }
 
 Activation ActivationAnalysis::factoryAt(const FunctionDecl *FD,
@@ -1325,7 +1353,17 @@ const DeclStmt *ActivationAnalysis::soleDeclaration(const VarDecl *VD) {
 // Describing
 //===----------------------------------------------------------------------===//
 
+SourceLocation sourceLocation(const Activation &A, const SourceManager &SM) {
+  if (A.Where)
+    return A.Where->getBeginLoc();
+  if (A.Remote)
+    return remoteLocation(SM, *A.Remote);
+  return {};
+}
+
 std::string describeActivationOp(const Activation &A) {
+  if (A.Remote && !A.Remote->What.empty())
+    return A.Remote->What;
   if (const auto *RD = dyn_cast_or_null<CXXRecordDecl>(A.Decl)) {
     std::string Name = RD->getQualifiedNameAsString();
     llvm::StringRef N(Name);
@@ -1379,6 +1417,9 @@ std::string describeActivationSource(const Activation &A) {
     } else {
       Fn = "'" + A.Via->getNameAsString() + "()'";
     }
+    if (A.Remote)
+      return Fn + ", which ends in " + Op + " (" +
+             describeRemoteSite(*A.Remote) + ")";
     return Fn + ", which ends in " + Op;
   }
   if (A.ThroughSequential)

@@ -1,5 +1,6 @@
 //===--- Losses.cpp - which loss a call computes, and on what -------------===//
 #include "torch-tidy/Losses.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -213,6 +214,7 @@ ActivationOptions::ActivationOptions(const OptionReader &Reader)
   Config.LogitFunctions = parseList(RawLogitFunctions);
   Config.LogitModules = parseList(RawLogitModules);
   Config.MaxCallDepth = Reader.getCount("MaxCallDepth", DefaultMaxCallDepth);
+  Config.Program = programSummary(Reader.context());
 }
 
 void ActivationOptions::store(const tidy::ClangTidyCheck::OptionsView &Options,

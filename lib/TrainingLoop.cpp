@@ -1,6 +1,7 @@
 //===--- TrainingLoop.cpp - autograd events of one loop iteration ---------===//
 #include "torch-tidy/TrainingLoop.h"
 #include "torch-tidy/EvaluationOrder.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -215,10 +216,14 @@ private:
   /// replaced by the caller's arguments.
   void inlineCallee(const CallExpr *CE, const FunctionDecl *FD, bool Cond) {
     const FunctionDecl *Def = nullptr;
-    if (!FD->hasBody(Def) || !Def)
+    if (!FD->hasBody(Def) || !Def) {
+      // Whole-program mode: defined in another translation unit.
+      if (!A.config().Program || !mayBeElsewhere(FD, A.sourceManager()))
+        return;
+      Def = FD->getCanonicalDecl();
+    } else if (isLibraryCode(Def, A.sourceManager())) {
       return;
-    if (isLibraryCode(Def, A.sourceManager()))
-      return;
+    }
     EventList Callee = A.summary(Def, Depth + 1);
     if (Callee.empty())
       return;
@@ -232,6 +237,8 @@ private:
       Last = std::max(Last, E.ExitMark);
       E.ExitMark += Mark;
       E.Site = CE;
+      if (!E.Call) // done in another translation unit: this call does it
+        E.Call = CE;
       E.Via = Def;
       E.Conditional = E.Conditional || Cond;
       E.AfterExit = E.AfterExit || AfterExit;
@@ -282,7 +289,7 @@ EventList AutogradEventAnalysis::summary(const FunctionDecl *FD,
                                          unsigned Depth) {
   return Memo.get(FD, Depth, [&]() -> EventList {
     if (!FD->getBody())
-      return {};
+      return remoteSummary(FD);
     EventList Out;
     EventWalker W(*this, Out, Depth);
     W.walk(FD->getBody());
@@ -290,6 +297,42 @@ EventList AutogradEventAnalysis::summary(const FunctionDecl *FD,
       Out.clear(); // too deep to read whole: it contributes nothing
     return Out;
   });
+}
+
+EventList AutogradEventAnalysis::remoteSummary(const FunctionDecl *FD) const {
+  const RemoteFunction *R = Config.Program ? Config.Program->find(FD) : nullptr;
+  if (!R)
+    return {};
+  EventList Out;
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  for (const RemoteEvent &RE : R->Events) {
+    AutogradEvent E;
+    E.Kind = RE.Kind;
+    E.Conditional = RE.Conditional;
+    E.AfterExit = RE.AfterExit;
+    E.ExitMark = RE.ExitMark;
+    E.Custom = RE.Custom;
+    E.InClosure = RE.InClosure;
+    E.Remote = &RE.Site;
+    // Objects as the helper's own declarations, which the caller maps to its
+    // arguments as for a helper defined here.
+    if (RE.Object == RemoteEvent::ObjectKind::Parameter &&
+        RE.ParamIndex < FD->getNumParams()) {
+      E.Object = FD->getParamDecl(RE.ParamIndex);
+    } else if (RE.Object == RemoteEvent::ObjectKind::Field && MD &&
+               MD->getParent()->hasDefinition()) {
+      for (const FieldDecl *F : MD->getParent()->getDefinition()->fields())
+        if (F->getName() == RE.FieldName)
+          E.Object = F;
+    }
+    if (E.Object) {
+      E.ObjectClass = pointeeClass(E.Object->getType());
+      if (const CXXRecordDecl *Impl = holderImpl(E.ObjectClass))
+        E.ObjectClass = Impl;
+    }
+    Out.push_back(E);
+  }
+  return Out;
 }
 
 namespace {

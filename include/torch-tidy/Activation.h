@@ -58,6 +58,9 @@
 
 namespace torch_tidy {
 
+class ProgramSummary;
+struct RemoteSite;
+
 /// What a tensor holds, as far as a loss function is concerned.
 enum class ActivationKind {
   Unknown, ///< not known: parameters, other TUs, mixed paths, other activations
@@ -102,6 +105,9 @@ struct Activation {
   bool ThroughSequential = false;
   /// With Kind == Parameter: which parameter is returned.
   unsigned ParamIndex = 0;
+  /// The deciding operation is in another translation unit (WholeProgram.h):
+  /// its place there; Where and Decl are null then.
+  const RemoteSite *Remote = nullptr;
 
   bool known() const { return Kind != ActivationKind::Unknown; }
   bool isLogits() const { return Kind == ActivationKind::Logits; }
@@ -127,6 +133,8 @@ struct ActivationConfig {
   /// How many calls below the expression asked about values are followed
   /// (Summaries.h: a function N calls down is read when N <= MaxCallDepth).
   unsigned MaxCallDepth = DefaultMaxCallDepth;
+  /// The other translation units' summaries (WholeProgram.h), or null.
+  std::shared_ptr<const ProgramSummary> Program;
 };
 
 struct WriteMap;
@@ -173,6 +181,12 @@ private:
   class Evaluator;
   const WriteMap &writesIn(const clang::Decl *Owner);
   Activation summaryAt(const clang::FunctionDecl *FD, unsigned Depth);
+  /// The function a call of \p FD is followed into: its definition in user
+  /// code, or (whole-program mode) \p FD when another translation unit's
+  /// summary tells what it returns; else null.
+  const clang::FunctionDecl *followable(const clang::FunctionDecl *FD) const;
+  /// What a call of \p FD returns according to the program summary.
+  Activation remoteReturn(const clang::FunctionDecl *FD) const;
   Activation factoryAt(const clang::FunctionDecl *FD, unsigned Depth);
 
   const ActivationConfig &Config;
@@ -189,6 +203,12 @@ private:
   llvm::DenseMap<const clang::Decl *, std::unique_ptr<WriteMap>> Writes;
   unsigned Nesting = 0; // recursion guard for pathological code
 };
+
+/// Where the operation that decided \p A is written: the beginning of
+/// A.Where, or its place in another translation unit (A.Remote); invalid when
+/// neither is known.
+clang::SourceLocation sourceLocation(const Activation &A,
+                                     const clang::SourceManager &SM);
 
 /// \p E without what does not change a value: parentheses, implicit casts,
 /// temporaries, cleanups and copy or move constructions.

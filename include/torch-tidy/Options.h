@@ -140,6 +140,8 @@ public:
     return Default.str();
   }
 
+  clang::tidy::ClangTidyContext *context() const { return Context; }
+
   /// One of \p Allowed (spelled exactly), or \p Default.
   std::string getChoice(llvm::StringRef Name,
                         llvm::ArrayRef<llvm::StringRef> Allowed,

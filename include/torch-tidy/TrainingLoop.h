@@ -25,10 +25,14 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace torch_tidy {
+
+class ProgramSummary;
+struct RemoteSite;
 
 enum class EventKind {
   Backward,      ///< `loss.backward()`, `torch::autograd::backward(...)`
@@ -74,6 +78,9 @@ struct AutogradEvent {
   /// Inside a closure given to an optimizer's `step()` (LBFGS), which calls it
   /// several times per step.
   bool InClosure = false;
+  /// Done in a helper defined in another translation unit (WholeProgram.h):
+  /// its place there. Call is then the helper call written here, as Site.
+  const RemoteSite *Remote = nullptr;
 };
 
 using EventList = llvm::SmallVector<AutogradEvent, 8>;
@@ -92,6 +99,8 @@ struct LoopConfig {
   /// How many calls below the analysed function helpers are followed
   /// (Summaries.h: a helper N calls down is read when N <= MaxCallDepth).
   unsigned MaxCallDepth = DefaultMaxCallDepth;
+  /// The other translation units' summaries (WholeProgram.h), or null.
+  std::shared_ptr<const ProgramSummary> Program;
 };
 
 class AutogradEventAnalysis {
@@ -117,6 +126,10 @@ public:
   const clang::SourceManager &sourceManager() const { return SM; }
 
 private:
+  /// The events of a call of \p FD, defined in another translation unit,
+  /// from the program summary (parameters and members as \p FD's own).
+  EventList remoteSummary(const clang::FunctionDecl *FD) const;
+
   const LoopConfig &Config;
   const clang::SourceManager &SM;
   SummaryEngine Engine;

@@ -1,0 +1,151 @@
+//===--- SummaryPassCheck.cpp - whole-program summary pass ----------------===//
+//
+// Writes, for each function with external linkage defined in the main file,
+// what a call of it returns and the training-loop events it performs, as the
+// analyses of this translation unit see them (WholeProgram.h).
+//
+//===----------------------------------------------------------------------===//
+#include "SummaryPassCheck.h"
+
+#include "torch-tidy/Anchor.h"
+#include "torch-tidy/Options.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+
+#include <cstdlib>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace torch_tidy {
+
+namespace {
+/// The options of another check, read under its name.
+tidy::ClangTidyCheck::OptionsView optionsOf(llvm::StringRef Check,
+                                            tidy::ClangTidyContext *Context) {
+  return tidy::ClangTidyCheck::OptionsView(
+      Check, Context->getOptions().CheckOptions, Context);
+}
+} // namespace
+
+SummaryPassCheck::SummaryPassCheck(StringRef Name,
+                                   tidy::ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context), Context(Context) {
+  RawOutput = compat::rawOption(Options, "Output").value_or("");
+  const char *Env = std::getenv("TORCH_TIDY_SUMMARY_OUTPUT");
+  Output = Env && *Env ? std::string(Env) : RawOutput;
+  auto Bce = optionsOf("torch-bce-on-logits", Context);
+  ActivationOpts.emplace(OptionReader(Bce, "torch-bce-on-logits", Context));
+  auto ZeroGrad = optionsOf("torch-missing-zero-grad", Context);
+  OptionReader LoopReader(ZeroGrad, "torch-missing-zero-grad", Context);
+  RawOptimizerClasses = LoopReader.getNameList("OptimizerClasses");
+  RawZeroGradFunctions = LoopReader.getNameList("ZeroGradFunctions");
+  Loop.Types.ExtraOptimizerClasses = parseList(RawOptimizerClasses);
+  Loop.ZeroGradFunctions = parseList(RawZeroGradFunctions);
+  Loop.MaxCallDepth = LoopReader.getCount("MaxCallDepth", DefaultMaxCallDepth);
+  Loop.Program = programSummary(Context);
+}
+
+void SummaryPassCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "Output", RawOutput);
+}
+
+void SummaryPassCheck::registerMatchers(MatchFinder *Finder) {
+  registerAnchor(*Finder, *this);
+}
+
+void SummaryPassCheck::onStartOfTranslationUnit() {
+  Activations.reset();
+  Events.reset();
+  Writer = SummaryWriter();
+}
+
+void SummaryPassCheck::check(const MatchFinder::MatchResult &Result) {
+  const FunctionDecl *FD = userFunction(*this, Result);
+  if (!FD || Output.empty())
+    return;
+  const SourceManager &SM = *Result.SourceManager;
+  if (!Activations) {
+    Activations.emplace(ActivationOpts->config(), SM);
+    Events.emplace(Loop, SM);
+  }
+  summarise(FD, SM);
+}
+
+void SummaryPassCheck::summarise(const FunctionDecl *FD,
+                                 const SourceManager &SM) {
+  // Only what another translation unit can call and cannot see: functions
+  // with external linkage whose body is in this main file.
+  if (!FD->isExternallyVisible() || FD->isTemplateInstantiation() ||
+      !SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
+    return;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    if (MD->getParent()->isLambda())
+      return;
+  std::string USR = usrOf(FD);
+  if (USR.empty())
+    return;
+  std::string Name = FD->getQualifiedNameAsString();
+  RemoteSite Def = siteOf(FD->getLocation(), SM);
+
+  if (isTensorType(FD->getReturnType())) {
+    Activation A = Activations->returnOf(FD);
+    if (A.known()) {
+      RemoteReturn R;
+      R.Kind = A.Kind;
+      R.Op = A.Op;
+      R.ParamIndex = A.ParamIndex;
+      R.ThroughSequential = A.ThroughSequential;
+      if (A.Remote)
+        R.Site = *A.Remote;
+      else if (A.Where)
+        R.Site = siteOf(A.Where->getBeginLoc(), SM, describeActivationOp(A));
+      Writer.addReturn(USR, Name, Def, R);
+    }
+  }
+
+  EventList Ev = Events->summary(FD);
+  if (Ev.empty())
+    return;
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  std::vector<RemoteEvent> Out;
+  for (const AutogradEvent &E : Ev) {
+    RemoteEvent R;
+    R.Kind = E.Kind;
+    R.Conditional = E.Conditional;
+    R.AfterExit = E.AfterExit;
+    R.ExitMark = E.ExitMark;
+    R.Custom = E.Custom;
+    R.InClosure = E.InClosure;
+    if (const auto *P = dyn_cast_or_null<ParmVarDecl>(E.Object)) {
+      if (P->getDeclContext() == FD) {
+        R.Object = RemoteEvent::ObjectKind::Parameter;
+        R.ParamIndex = P->getFunctionScopeIndex();
+      }
+    } else if (const auto *F = dyn_cast_or_null<FieldDecl>(E.Object)) {
+      if (MD && F->getParent() == MD->getParent()->getDefinition()) {
+        R.Object = RemoteEvent::ObjectKind::Field;
+        R.FieldName = F->getName().str();
+      }
+    }
+    if (E.Remote)
+      R.Site = *E.Remote;
+    else if (E.Call)
+      R.Site = siteOf(E.Call->getExprLoc(), SM);
+    Out.push_back(std::move(R));
+  }
+  Writer.addEvents(USR, Name, Def, Out);
+}
+
+void SummaryPassCheck::onEndOfTranslationUnit() {
+  if (Output.empty())
+    return;
+  std::string Error;
+  if (!Writer.write(Output, Error) &&
+      compat::canReportConfigurationDiag(Context))
+    configurationDiag("cannot write the whole-program summary '%0': %1")
+        << Output << Error;
+}
+
+} // namespace torch_tidy

@@ -1,0 +1,55 @@
+//===--- SummaryPassCheck.h - whole-program summary pass --------*- C++ -*-===//
+#ifndef TORCH_TIDY_SUMMARYPASSCHECK_H
+#define TORCH_TIDY_SUMMARYPASSCHECK_H
+
+#include "torch-tidy/Losses.h"
+#include "torch-tidy/TrainingLoop.h"
+#include "torch-tidy/WholeProgram.h"
+
+#include "clang-tidy/ClangTidyCheck.h"
+
+#include <optional>
+
+namespace torch_tidy {
+
+/// Not a rule: the summary pass of whole-program mode (WholeProgram.h). It
+/// reports nothing; at the end of a translation unit it writes the facts of
+/// the functions defined in its main file to the file named by
+/// TORCH_TIDY_SUMMARY_OUTPUT (or its option `Output`). Its name is outside
+/// `torch-*` so that `--checks=torch-*` never runs it.
+/// Docs: docs/whole-program.md
+class SummaryPassCheck : public clang::tidy::ClangTidyCheck {
+public:
+  SummaryPassCheck(llvm::StringRef Name,
+                   clang::tidy::ClangTidyContext *Context);
+  bool isLanguageVersionSupported(
+      const clang::LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus;
+  }
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+  void onStartOfTranslationUnit() override;
+  void onEndOfTranslationUnit() override;
+
+private:
+  void summarise(const clang::FunctionDecl *FD, const clang::SourceManager &SM);
+
+  std::string RawOutput;
+  std::string Output; ///< in effect: the environment's, else the option's
+  /// The options of the rules whose analyses are summarised, read under
+  /// their names (torch-bce-on-logits, torch-missing-zero-grad).
+  std::optional<ActivationOptions> ActivationOpts;
+  std::string RawOptimizerClasses;
+  std::string RawZeroGradFunctions;
+  LoopConfig Loop;
+  std::optional<ActivationAnalysis> Activations;
+  std::optional<AutogradEventAnalysis> Events;
+  SummaryWriter Writer;
+  clang::tidy::ClangTidyContext *Context;
+};
+
+} // namespace torch_tidy
+
+#endif

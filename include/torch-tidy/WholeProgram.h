@@ -1,0 +1,175 @@
+//===--- WholeProgram.h - facts from other translation units ----*- C++ -*-===//
+//
+// Real LibTorch projects split a model's `forward()` (model.cpp), helpers
+// (utils.cpp) and the training loop (train.cpp) over translation units, and
+// clang-tidy analyses one at a time: a call of a function whose body is in
+// another file says nothing. Whole-program mode works as compositional
+// analysers do, without loading other ASTs:
+//
+//  * the summary pass (the `torchtidy-summary-pass` check, run with
+//    `TORCH_TIDY_SUMMARY_OUTPUT=<file>`) writes, for every function with
+//    external linkage defined in user code of a translation unit, the facts
+//    other translation units need about a call of it, keyed by its USR:
+//    what it returns (Activation: logits, probabilities, log-probabilities, or
+//    one of its parameters unchanged) and the training-loop events a call of it
+//    performs (TrainingLoop: backward, optimizer and scheduler steps,
+//    zero_grad, eval/train, forward calls), each with the place in its file;
+//  * run-torch-tidy merges the files of all translation units into one;
+//  * the analyses read that file (the CheckOptions key `torch-tidy.SummaryFile`,
+//    or `TORCH_TIDY_SUMMARY_FILE`, which wins) whenever a function called in
+//    user code has no body in the translation unit, as if its summary had been
+//    computed here: the same depth bound, recursion guard and parameter
+//    mapping (Summaries.h), with the other file's place in messages and notes.
+//
+// The format is JSON, versioned ("format": "torch-tidy-summaries",
+// "version": 1); docs/whole-program.md describes it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCH_TIDY_WHOLEPROGRAM_H
+#define TORCH_TIDY_WHOLEPROGRAM_H
+
+#include "torch-tidy/Activation.h"
+#include "torch-tidy/TrainingLoop.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/JSON.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang::tidy {
+class ClangTidyContext;
+} // namespace clang::tidy
+
+namespace torch_tidy {
+
+/// A place in another file of the program, and how a message names what is
+/// there (`a 'torch::nn::Linear' layer`).
+struct RemoteSite {
+  std::string File; ///< absolute path, as the summary pass saw it
+  unsigned Line = 0;
+  unsigned Column = 0;
+  std::string What;
+};
+
+/// What a call of a function returns (Activation.h), read in another file.
+struct RemoteReturn {
+  ActivationKind Kind = ActivationKind::Unknown;
+  ActivationOp Op = ActivationOp::None;
+  unsigned ParamIndex = 0; ///< Kind == Parameter
+  bool ThroughSequential = false;
+  RemoteSite Site;
+};
+
+/// One training-loop event of a call of a function (TrainingLoop.h).
+struct RemoteEvent {
+  enum class ObjectKind {
+    None,      ///< not known, or not one the caller can name
+    Parameter, ///< the function's parameter ParamIndex
+    Field,     ///< the member FieldName of the method's class (`this`)
+  };
+  EventKind Kind = EventKind::Forward;
+  ObjectKind Object = ObjectKind::None;
+  unsigned ParamIndex = 0;
+  std::string FieldName;
+  bool Conditional = false;
+  bool AfterExit = false;
+  unsigned ExitMark = 0;
+  bool Custom = false;
+  bool InClosure = false;
+  RemoteSite Site;
+};
+
+/// The facts of one function defined in another translation unit.
+struct RemoteFunction {
+  std::string Name; ///< qualified, for messages and -v output
+  RemoteSite Definition;
+  std::optional<RemoteReturn> Returns;
+  std::vector<RemoteEvent> Events;
+};
+
+/// A merged summary file: the functions of the program by USR.
+class ProgramSummary {
+public:
+  static constexpr unsigned FormatVersion = 1;
+
+  /// The facts of \p FD (a declaration written in user code, without a body
+  /// here), or null when the program summary does not have it.
+  const RemoteFunction *find(const clang::FunctionDecl *FD) const;
+  const RemoteFunction *find(llvm::StringRef USR) const;
+  size_t size() const { return Functions.size(); }
+
+  /// Reads a summary file; null and \p Error when it cannot be read or is
+  /// not a summary of this format version.
+  static std::shared_ptr<const ProgramSummary> read(llvm::StringRef Path,
+                                                    std::string &Error);
+  /// Parses the JSON text of a summary file.
+  static std::shared_ptr<const ProgramSummary> parse(llvm::StringRef Text,
+                                                     std::string &Error);
+
+private:
+  llvm::StringMap<RemoteFunction> Functions;
+};
+
+/// The program summary in effect for the checks of \p Context: the file named
+/// by TORCH_TIDY_SUMMARY_FILE or the option `torch-tidy.SummaryFile`, read
+/// once per process and path (again when the file changes); null when none
+/// is named. A file that cannot be read gets one configuration diagnostic per
+/// process and path, and the translation unit is analysed alone.
+std::shared_ptr<const ProgramSummary>
+programSummary(clang::tidy::ClangTidyContext *Context);
+
+/// The USR of \p D (clang's cross-translation-unit name); empty when there is
+/// none.
+std::string usrOf(const clang::Decl *D);
+
+/// Whether a call of \p FD, which has no body in this translation unit, may
+/// be looked up in a program summary: declared in user code, not a template,
+/// with external linkage.
+bool mayBeElsewhere(const clang::FunctionDecl *FD,
+                    const clang::SourceManager &SM);
+
+/// \p Site as a location of this translation unit (its file is entered into
+/// \p SM when no #include brought it in), or an invalid location when the
+/// file cannot be read here (a summary made on another machine).
+clang::SourceLocation remoteLocation(const clang::SourceManager &SM,
+                                     const RemoteSite &Site);
+
+/// `model.cpp:12` for messages.
+std::string describeRemoteSite(const RemoteSite &Site);
+
+/// The facts of the functions one translation unit defines, as the summary
+/// pass writes them.
+class SummaryWriter {
+public:
+  void addReturn(const std::string &USR, const std::string &Name,
+                 const RemoteSite &Definition, const RemoteReturn &R);
+  void addEvents(const std::string &USR, const std::string &Name,
+                 const RemoteSite &Definition,
+                 const std::vector<RemoteEvent> &Events);
+  bool empty() const { return Functions.empty(); }
+
+  /// The summary file's JSON.
+  llvm::json::Value toJSON() const;
+  /// Writes the file through a temporary beside it and a rename; false and
+  /// \p Error on failure.
+  bool write(llvm::StringRef Path, std::string &Error) const;
+
+private:
+  RemoteFunction &function(const std::string &USR, const std::string &Name,
+                           const RemoteSite &Definition);
+  std::map<std::string, RemoteFunction> Functions;
+};
+
+/// \p Loc (its expansion in a macro) as a RemoteSite with \p What.
+RemoteSite siteOf(clang::SourceLocation Loc, const clang::SourceManager &SM,
+                  std::string What = "");
+
+} // namespace torch_tidy
+
+#endif

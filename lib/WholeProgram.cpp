@@ -1,0 +1,458 @@
+//===--- WholeProgram.cpp - facts from other translation units ------------===//
+#include "torch-tidy/WholeProgram.h"
+#include "torch-tidy/Compat.h"
+#include "torch-tidy/Types.h"
+
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Index/USRGeneration.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <mutex>
+
+using namespace clang;
+namespace json = llvm::json;
+
+namespace torch_tidy {
+
+//===----------------------------------------------------------------------===//
+// The names of kinds in the file
+//===----------------------------------------------------------------------===//
+
+namespace {
+template <typename E> struct Spelling {
+  E Value;
+  llvm::StringRef Name;
+};
+
+const Spelling<ActivationKind> KindNames[] = {
+    {ActivationKind::Logits, "logits"},
+    {ActivationKind::Probabilities, "probabilities"},
+    {ActivationKind::LogProbabilities, "log-probabilities"},
+    {ActivationKind::Parameter, "parameter"},
+};
+
+const Spelling<ActivationOp> OpNames[] = {
+    {ActivationOp::None, "none"},
+    {ActivationOp::Linear, "linear"},
+    {ActivationOp::Conv, "conv"},
+    {ActivationOp::Matmul, "matmul"},
+    {ActivationOp::Sigmoid, "sigmoid"},
+    {ActivationOp::Softmax, "softmax"},
+    {ActivationOp::LogSoftmax, "log_softmax"},
+    {ActivationOp::LogSigmoid, "logsigmoid"},
+    {ActivationOp::Custom, "custom"},
+};
+
+const Spelling<EventKind> EventNames[] = {
+    {EventKind::Backward, "backward"},
+    {EventKind::OptimizerStep, "optimizer_step"},
+    {EventKind::ZeroGrad, "zero_grad"},
+    {EventKind::SchedulerStep, "scheduler_step"},
+    {EventKind::Eval, "eval"},
+    {EventKind::Train, "train"},
+    {EventKind::Forward, "forward"},
+};
+
+template <typename E, size_t N>
+llvm::StringRef nameOf(const Spelling<E> (&Table)[N], E V) {
+  for (const Spelling<E> &S : Table)
+    if (S.Value == V)
+      return S.Name;
+  return "";
+}
+
+template <typename E, size_t N>
+std::optional<E> valueOf(const Spelling<E> (&Table)[N],
+                         std::optional<llvm::StringRef> Name) {
+  if (!Name)
+    return std::nullopt;
+  for (const Spelling<E> &S : Table)
+    if (S.Name == *Name)
+      return S.Value;
+  return std::nullopt;
+}
+
+unsigned count(const json::Object &O, llvm::StringRef Key) {
+  std::optional<int64_t> N = O.getInteger(Key);
+  return N && *N >= 0 ? static_cast<unsigned>(*N) : 0;
+}
+
+bool flag(const json::Object &O, llvm::StringRef Key) {
+  std::optional<bool> B = O.getBoolean(Key);
+  return B && *B;
+}
+
+std::string text(const json::Object &O, llvm::StringRef Key) {
+  std::optional<llvm::StringRef> S = O.getString(Key);
+  return S ? S->str() : std::string();
+}
+
+json::Object siteJSON(const RemoteSite &S) {
+  json::Object O{{"file", S.File}, {"line", S.Line}, {"column", S.Column}};
+  if (!S.What.empty())
+    O["what"] = S.What;
+  return O;
+}
+
+RemoteSite readSite(const json::Object *O) {
+  RemoteSite S;
+  if (!O)
+    return S;
+  S.File = text(*O, "file");
+  S.Line = count(*O, "line");
+  S.Column = count(*O, "column");
+  S.What = text(*O, "what");
+  return S;
+}
+
+std::optional<RemoteReturn> readReturn(const json::Object *O) {
+  if (!O)
+    return std::nullopt;
+  std::optional<ActivationKind> K = valueOf(KindNames, O->getString("kind"));
+  std::optional<ActivationOp> Op = valueOf(OpNames, O->getString("op"));
+  if (!K || !Op)
+    return std::nullopt; // a kind of a later version: not known here
+  RemoteReturn R;
+  R.Kind = *K;
+  R.Op = *Op;
+  R.ParamIndex = count(*O, "parameter");
+  R.ThroughSequential = flag(*O, "sequential");
+  R.Site = readSite(O->getObject("site"));
+  return R;
+}
+
+std::optional<RemoteEvent> readEvent(const json::Value &V) {
+  const json::Object *O = V.getAsObject();
+  if (!O)
+    return std::nullopt;
+  std::optional<EventKind> K = valueOf(EventNames, O->getString("kind"));
+  if (!K)
+    return std::nullopt;
+  RemoteEvent E;
+  E.Kind = *K;
+  if (const json::Object *Obj = O->getObject("object")) {
+    if (std::optional<int64_t> P = Obj->getInteger("parameter"); P && *P >= 0) {
+      E.Object = RemoteEvent::ObjectKind::Parameter;
+      E.ParamIndex = static_cast<unsigned>(*P);
+    } else if (std::optional<llvm::StringRef> F = Obj->getString("field")) {
+      E.Object = RemoteEvent::ObjectKind::Field;
+      E.FieldName = F->str();
+    }
+  }
+  E.Conditional = flag(*O, "conditional");
+  E.AfterExit = flag(*O, "after_exit");
+  E.ExitMark = count(*O, "exit_mark");
+  E.Custom = flag(*O, "custom");
+  E.InClosure = flag(*O, "in_closure");
+  E.Site = readSite(O->getObject("site"));
+  return E;
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Reading
+//===----------------------------------------------------------------------===//
+
+std::string usrOf(const Decl *D) {
+  llvm::SmallString<128> Buf;
+  if (!D || index::generateUSRForDecl(D, Buf))
+    return "";
+  return Buf.str().str();
+}
+
+bool mayBeElsewhere(const FunctionDecl *FD, const SourceManager &SM) {
+  if (!FD || FD->hasBody() || FD->isDependentContext() ||
+      FD->isTemplateInstantiation() || FD->isDeleted() || FD->isInvalidDecl() ||
+      !FD->isExternallyVisible())
+    return false;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    if (MD->getParent()->isLambda())
+      return false;
+  return !isLibraryCode(FD, SM);
+}
+
+const RemoteFunction *ProgramSummary::find(llvm::StringRef USR) const {
+  auto It = Functions.find(USR);
+  return It == Functions.end() ? nullptr : &It->second;
+}
+
+const RemoteFunction *ProgramSummary::find(const FunctionDecl *FD) const {
+  std::string USR = usrOf(FD);
+  return USR.empty() ? nullptr : find(USR);
+}
+
+std::shared_ptr<const ProgramSummary>
+ProgramSummary::parse(llvm::StringRef Text, std::string &Error) {
+  llvm::Expected<json::Value> V = json::parse(Text);
+  if (!V) {
+    Error = "not JSON: " + llvm::toString(V.takeError());
+    return nullptr;
+  }
+  const json::Object *Top = V->getAsObject();
+  if (!Top ||
+      Top->getString("format") != llvm::StringRef("torch-tidy-summaries")) {
+    Error = "not a torch-tidy summary file";
+    return nullptr;
+  }
+  std::optional<int64_t> Version = Top->getInteger("version");
+  if (!Version || *Version != FormatVersion) {
+    Error = "summary format version " +
+            (Version ? std::to_string(*Version) : std::string("(none)")) +
+            ", but this torch-tidy reads version " +
+            std::to_string(FormatVersion) +
+            "; make the summaries again with this torch-tidy";
+    return nullptr;
+  }
+  auto Out = std::make_shared<ProgramSummary>();
+  if (const json::Object *Fns = Top->getObject("functions")) {
+    for (const auto &KV : *Fns) {
+      const json::Object *F = KV.second.getAsObject();
+      if (!F)
+        continue;
+      RemoteFunction R;
+      R.Name = text(*F, "name");
+      R.Definition.File = text(*F, "file");
+      R.Definition.Line = count(*F, "line");
+      R.Definition.Column = count(*F, "column");
+      R.Returns = readReturn(F->getObject("returns"));
+      if (const json::Array *Events = F->getArray("events"))
+        for (const json::Value &EV : *Events)
+          if (std::optional<RemoteEvent> E = readEvent(EV))
+            R.Events.push_back(std::move(*E));
+      Out->Functions[llvm::StringRef(KV.first)] = std::move(R);
+    }
+  }
+  return Out;
+}
+
+std::shared_ptr<const ProgramSummary> ProgramSummary::read(llvm::StringRef Path,
+                                                           std::string &Error) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buf =
+      llvm::MemoryBuffer::getFile(Path);
+  if (!Buf) {
+    Error = Buf.getError().message();
+    return nullptr;
+  }
+  return parse((*Buf)->getBuffer(), Error);
+}
+
+namespace {
+/// One summary file as read, and whether its failure was reported.
+struct LoadedSummary {
+  uint64_t Size = 0;
+  llvm::sys::TimePoint<> Modified;
+  std::shared_ptr<const ProgramSummary> Summary;
+  std::string Error;
+  bool Reported = false;
+};
+
+std::mutex LoadedLock;
+llvm::StringMap<LoadedSummary> &loaded() {
+  static llvm::StringMap<LoadedSummary> Files;
+  return Files;
+}
+
+std::string summaryPath(tidy::ClangTidyContext *Context) {
+  if (const char *Env = std::getenv("TORCH_TIDY_SUMMARY_FILE"))
+    return Env;
+  if (!Context)
+    return "";
+  const auto &Options = Context->getOptions().CheckOptions;
+  auto It = Options.find("torch-tidy.SummaryFile");
+  return It == Options.end() ? std::string() : It->second.Value;
+}
+} // namespace
+
+std::shared_ptr<const ProgramSummary>
+programSummary(tidy::ClangTidyContext *Context) {
+  std::string Path = summaryPath(Context);
+  if (Path.empty())
+    return nullptr;
+  llvm::sys::fs::file_status Status;
+  bool Exists = !llvm::sys::fs::status(Path, Status) &&
+                llvm::sys::fs::is_regular_file(Status);
+  std::lock_guard<std::mutex> Lock(LoadedLock);
+  LoadedSummary &L = loaded()[Path];
+  bool Fresh = !L.Summary && L.Error.empty();
+  if (Exists && (Fresh || L.Size != Status.getSize() ||
+                 L.Modified != Status.getLastModificationTime())) {
+    L.Size = Status.getSize();
+    L.Modified = Status.getLastModificationTime();
+    L.Error.clear();
+    L.Summary = ProgramSummary::read(Path, L.Error);
+    L.Reported = false;
+  } else if (!Exists && (Fresh || L.Summary)) {
+    L.Summary = nullptr;
+    L.Error = "no such file";
+    L.Reported = false;
+  }
+  if (!L.Summary && !L.Reported && Context &&
+      compat::canReportConfigurationDiag(Context)) {
+    L.Reported = true;
+    Context->configurationDiag(
+        "cannot read the whole-program summary '%0' (option "
+        "'torch-tidy.SummaryFile' or TORCH_TIDY_SUMMARY_FILE): %1; calls of "
+        "functions defined in other files are not followed")
+        << Path << L.Error;
+  }
+  return L.Summary;
+}
+
+SourceLocation remoteLocation(const SourceManager &SM, const RemoteSite &Site) {
+  if (Site.File.empty() || Site.Line == 0)
+    return {};
+  FileManager &FM = SM.getFileManager();
+  auto FE = FM.getOptionalFileRef(Site.File);
+  if (!FE)
+    return {};
+  FileID FID = SM.translateFile(*FE);
+  if (FID.isInvalid()) {
+    // The file was not included here: enter it, as the diagnostics engine
+    // needs a location of this SourceManager. Entering a file only adds to
+    // the SourceManager's tables; nothing of the AST changes.
+    FID = const_cast<SourceManager &>(SM).createFileID(*FE, SourceLocation(),
+                                                       SrcMgr::C_User);
+  }
+  if (FID.isInvalid())
+    return {};
+  return SM.translateLineCol(FID, Site.Line, std::max(1u, Site.Column));
+}
+
+std::string describeRemoteSite(const RemoteSite &Site) {
+  std::string Out = llvm::sys::path::filename(Site.File).str();
+  if (Site.Line)
+    Out += ":" + std::to_string(Site.Line);
+  return Out;
+}
+
+//===----------------------------------------------------------------------===//
+// Writing
+//===----------------------------------------------------------------------===//
+
+RemoteSite siteOf(SourceLocation Loc, const SourceManager &SM,
+                  std::string What) {
+  RemoteSite S;
+  S.What = std::move(What);
+  if (Loc.isInvalid())
+    return S;
+  Loc = SM.getExpansionLoc(Loc);
+  FileID FID = SM.getFileID(Loc);
+  if (auto FE = SM.getFileEntryRefForID(FID)) {
+    llvm::SmallString<256> Path(FE->getName());
+    llvm::sys::fs::make_absolute(Path);
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    S.File = Path.str().str();
+  }
+  S.Line = SM.getExpansionLineNumber(Loc);
+  S.Column = SM.getExpansionColumnNumber(Loc);
+  return S;
+}
+
+RemoteFunction &SummaryWriter::function(const std::string &USR,
+                                        const std::string &Name,
+                                        const RemoteSite &Definition) {
+  RemoteFunction &F = Functions[USR];
+  F.Name = Name;
+  F.Definition = Definition;
+  return F;
+}
+
+void SummaryWriter::addReturn(const std::string &USR, const std::string &Name,
+                              const RemoteSite &Definition,
+                              const RemoteReturn &R) {
+  function(USR, Name, Definition).Returns = R;
+}
+
+void SummaryWriter::addEvents(const std::string &USR, const std::string &Name,
+                              const RemoteSite &Definition,
+                              const std::vector<RemoteEvent> &Events) {
+  function(USR, Name, Definition).Events = Events;
+}
+
+json::Value SummaryWriter::toJSON() const {
+  json::Object Fns;
+  for (const auto &KV : Functions) {
+    const RemoteFunction &F = KV.second;
+    json::Object O{{"name", F.Name},
+                   {"file", F.Definition.File},
+                   {"line", F.Definition.Line},
+                   {"column", F.Definition.Column}};
+    if (F.Returns) {
+      const RemoteReturn &R = *F.Returns;
+      json::Object RO{{"kind", nameOf(KindNames, R.Kind)},
+                      {"op", nameOf(OpNames, R.Op)}};
+      if (R.Kind == ActivationKind::Parameter)
+        RO["parameter"] = R.ParamIndex;
+      else
+        RO["site"] = siteJSON(R.Site);
+      if (R.ThroughSequential)
+        RO["sequential"] = true;
+      O["returns"] = std::move(RO);
+    }
+    if (!F.Events.empty()) {
+      json::Array Events;
+      for (const RemoteEvent &E : F.Events) {
+        json::Object EO{{"kind", nameOf(EventNames, E.Kind)}};
+        if (E.Object == RemoteEvent::ObjectKind::Parameter)
+          EO["object"] = json::Object{{"parameter", E.ParamIndex}};
+        else if (E.Object == RemoteEvent::ObjectKind::Field)
+          EO["object"] = json::Object{{"field", E.FieldName}};
+        else
+          EO["object"] = nullptr;
+        if (E.Conditional)
+          EO["conditional"] = true;
+        if (E.AfterExit)
+          EO["after_exit"] = true;
+        if (E.ExitMark)
+          EO["exit_mark"] = E.ExitMark;
+        if (E.Custom)
+          EO["custom"] = true;
+        if (E.InClosure)
+          EO["in_closure"] = true;
+        EO["site"] = siteJSON(E.Site);
+        Events.push_back(std::move(EO));
+      }
+      O["events"] = std::move(Events);
+    }
+    Fns[KV.first] = std::move(O);
+  }
+  return json::Object{{"format", "torch-tidy-summaries"},
+                      {"version", ProgramSummary::FormatVersion},
+                      {"functions", std::move(Fns)}};
+}
+
+bool SummaryWriter::write(llvm::StringRef Path, std::string &Error) const {
+  llvm::SmallString<256> Temp;
+  int FD = -1;
+  if (std::error_code EC =
+          llvm::sys::fs::createUniqueFile(Path + ".tmp-%%%%%%%%", FD, Temp)) {
+    Error = EC.message();
+    return false;
+  }
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << llvm::formatv("{0:2}", toJSON()) << "\n";
+    OS.flush();
+    if (OS.has_error()) {
+      Error = OS.error().message();
+      OS.clear_error();
+      llvm::sys::fs::remove(Temp);
+      return false;
+    }
+  }
+  if (std::error_code EC = llvm::sys::fs::rename(Temp, Path)) {
+    Error = EC.message();
+    llvm::sys::fs::remove(Temp);
+    return false;
+  }
+  return true;
+}
+
+} // namespace torch_tidy

@@ -1,0 +1,39 @@
+// A model declared in a header, defined in model.cpp; helpers defined in
+// model.cpp; the training loop in train.cpp.
+#pragma once
+#include <torch/torch.h>
+
+struct NetImpl : torch::nn::Module {
+  NetImpl();
+  torch::Tensor forward(torch::Tensor x);
+  torch::nn::Linear fc{nullptr};
+};
+TORCH_MODULE(Net);
+
+// Ends in a sigmoid: probabilities.
+struct ProbNetImpl : torch::nn::Module {
+  ProbNetImpl();
+  torch::Tensor forward(torch::Tensor x);
+  torch::nn::Linear fc{nullptr};
+};
+TORCH_MODULE(ProbNet);
+
+void clear_grads(torch::optim::Optimizer &opt);
+void update(torch::optim::Optimizer &opt);
+torch::Tensor logits_of(torch::Tensor x);
+torch::Tensor probabilities_of(torch::Tensor x);
+torch::Tensor log_probabilities_of(torch::Tensor x);
+torch::Tensor passed_through(torch::Tensor x);
+
+// Same names in another namespace, defined nowhere: a USR, not a name.
+namespace other {
+torch::Tensor logits_of(torch::Tensor x);
+} // namespace other
+
+// A trainer whose methods are defined in model.cpp.
+struct Trainer {
+  explicit Trainer(Net net);
+  void reset_gradients();
+  Net net;
+  torch::optim::SGD opt;
+};

@@ -1,0 +1,81 @@
+#include "net.h"
+
+// P1: BCELoss on a model whose forward() (model.cpp) ends in a Linear.
+void p1_bce_on_remote_forward(Net &net, torch::optim::SGD &opt,
+                              torch::Tensor x, torch::Tensor y) {
+  torch::nn::BCELoss bce;
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    auto loss = bce(net->forward(x), y);
+    loss.backward();
+    opt.step();
+  }
+}
+
+// P2: binary_cross_entropy on a remote helper's logits, through a holder call.
+torch::Tensor p2_bce_function(Net &net, torch::Tensor x, torch::Tensor y) {
+  return torch::binary_cross_entropy(logits_of(net(x)), y);
+}
+
+// P3: a remote helper returning its parameter: the caller's logits pass.
+torch::Tensor p3_passed_through(Net &net, torch::Tensor x, torch::Tensor y) {
+  return torch::binary_cross_entropy(passed_through(net->forward(x)), y);
+}
+
+// P4: nll_loss on a remote helper's probabilities (a sigmoid).
+torch::Tensor p4_nll_on_probabilities(torch::Tensor x, torch::Tensor y) {
+  return torch::nll_loss(probabilities_of(x), y);
+}
+
+// P5: the optimizer steps in a remote helper and nothing clears gradients.
+void p5_remote_step(Net &net, torch::optim::SGD &opt, torch::Tensor x,
+                    torch::Tensor y) {
+  for (int i = 0; i < 10; ++i) {
+    auto loss = torch::mse_loss(net->forward(x), y);
+    loss.backward();
+    update(opt);
+  }
+}
+
+// N1: gradients cleared by a helper defined in model.cpp.
+void n1_remote_clear(Net &net, torch::optim::SGD &opt, torch::Tensor x,
+                     torch::Tensor y) {
+  for (int i = 0; i < 10; ++i) {
+    clear_grads(opt);
+    auto loss = torch::mse_loss(net->forward(x), y);
+    loss.backward();
+    opt.step();
+  }
+}
+
+// N2: cleared by a remote method, through the trainer's own optimizer.
+void n2_remote_method(Trainer &t, torch::Tensor x, torch::Tensor y) {
+  for (int i = 0; i < 10; ++i) {
+    t.reset_gradients();
+    auto loss = torch::mse_loss(t.net->forward(x), y);
+    loss.backward();
+    t.opt.step();
+  }
+}
+
+// N3: BCELoss on a model whose remote forward() ends in a sigmoid.
+torch::Tensor n3_bce_on_probabilities(ProbNet &net, torch::Tensor x,
+                                      torch::Tensor y) {
+  torch::nn::BCELoss bce;
+  return bce(net->forward(x), y);
+}
+
+// N4: nll_loss on remote log-probabilities.
+torch::Tensor n4_nll_on_log_probabilities(torch::Tensor x, torch::Tensor y) {
+  return torch::nll_loss(log_probabilities_of(x), y);
+}
+
+// N5: same names in another namespace, defined nowhere: nothing is known.
+torch::Tensor n5_other_namespace(torch::Tensor x, torch::Tensor y) {
+  return torch::binary_cross_entropy(other::logits_of(x), y);
+}
+
+// N6: a remote helper returning its parameter: the caller's sigmoid passes.
+torch::Tensor n6_passed_probabilities(torch::Tensor x, torch::Tensor y) {
+  return torch::binary_cross_entropy(passed_through(torch::sigmoid(x)), y);
+}

@@ -1,0 +1,35 @@
+"""Prints a whole-program summary file as one line per function, sorted by
+name: `name | returns KIND OP [parameter I] [at FILE:LINE] | events KIND(OBJECT)...`,
+for FileCheck. Exits 1 when the file is not a summary of format version 1."""
+import json
+import os
+import sys
+
+d = json.load(open(sys.argv[1]))
+if d.get("format") != "torch-tidy-summaries" or d.get("version") != 1:
+    sys.exit("not a version 1 summary")
+print("functions: %d" % len(d["functions"]))
+rows = []
+for usr, f in d["functions"].items():
+    parts = [f["name"], "defined %s:%d" % (os.path.basename(f["file"]), f["line"])]
+    r = f.get("returns")
+    if r:
+        s = "returns %s %s" % (r["kind"], r["op"])
+        if "parameter" in r:
+            s += " parameter %d" % r["parameter"]
+        if "site" in r:
+            s += " at %s:%d (%s)" % (os.path.basename(r["site"]["file"]), r["site"]["line"],
+                                     r["site"].get("what", ""))
+        parts.append(s)
+    ev = []
+    for e in f.get("events", []):
+        o = e.get("object")
+        obj = "-" if not o else ("parameter %d" % o["parameter"] if "parameter" in o
+                                 else "field " + o["field"])
+        ev.append("%s(%s)@%d" % (e["kind"], obj, e["site"]["line"]))
+    if ev:
+        parts.append("events " + " ".join(ev))
+    parts.append("usr " + usr)
+    rows.append(" | ".join(parts))
+for row in sorted(rows):
+    print(row)
