@@ -25,6 +25,16 @@ expect (the lines test/robustness/header-bodies.test gives FileCheck) and
 those of its `// CLANGD: train.cpp:[[@LINE-N]]: ... [torch-X]` lines (a
 warning placed in net.h, which clangd shows at its first note in train.cpp).
 
+  clangd_lsp_test.py --clangd BIN --whole-program DIR --summary-tool TIDY
+                     --expect LINE:CHECK... [--mock-include DIR]
+
+instead makes a project of DIR's net.h, model.cpp and train.cpp, runs the
+summary pass of whole-program mode over model.cpp with TIDY (torch-tidy),
+names the summary file in .clangd's CheckOptions (torch-tidy.SummaryFile), and
+fails unless the torch-* diagnostics clangd publishes for train.cpp are
+exactly the LINE:CHECK pairs given (1-based), each bce/loss warning with its
+note in model.cpp among the related information.
+
   clangd_lsp_test.py --clangd BIN --client-gone [--mock-include DIR]
 
 instead opens a file whose analysis lasts minutes (a training loop after a
@@ -428,6 +438,88 @@ def run_header_layout(args, work):
     server.stop()
 
 
+def run_whole_program(args, work):
+    include = headers(args)
+    print("headers: " + include)
+    folder = os.path.join(work, "whole-program")
+    os.makedirs(folder)
+    for name in ("net.h", "model.cpp", "train.cpp"):
+        shutil.copy(os.path.join(args.whole_program, name), os.path.join(folder, name))
+    flags = ["c++", "-std=c++17", "-isystem", include, "-I", folder, "-c"]
+    with open(os.path.join(folder, "compile_commands.json"), "w") as f:
+        json.dump([{"directory": folder, "file": os.path.join(folder, n),
+                    "arguments": flags + [os.path.join(folder, n)]}
+                   for n in ("model.cpp", "train.cpp")], f)
+    summary = os.path.join(folder, "summary.json")
+    env = dict(os.environ, TORCH_TIDY_SUMMARY_OUTPUT=summary)
+    proc = subprocess.run([args.summary_tool, "--checks=-*,torchtidy-summary-pass", "--quiet",
+                           "-p", folder, os.path.join(folder, "model.cpp")], env=env,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=args.timeout)
+    if proc.returncode != 0 or not os.path.isfile(summary):
+        raise Failure("the summary pass failed (%d): %s" % (proc.returncode, proc.stdout[-2000:]))
+    with open(os.path.join(folder, ".clangd"), "w") as f:
+        f.write(DOT_CLANGD + "    CheckOptions:\n      torch-tidy.SummaryFile: %s\n" % summary)
+    expected = set()
+    for item in args.expect:
+        line, check = item.split(":", 1)
+        expected.add((int(line) - 1, check))
+    src = os.path.join(folder, "train.cpp")
+    with open(src) as f:
+        text = f.read()
+    uri = "file://" + src
+    model_uri = "file://" + os.path.join(folder, "model.cpp")
+    log = os.path.join(work, "clangd.log")
+    server = Server([args.clangd, "--log=verbose", "--pch-storage=memory",
+                     "--background-index=false"], work, log)
+    try:
+        deadline = time.monotonic() + args.timeout
+        initialize(server, work, deadline, {"textDocument": {
+            "publishDiagnostics": {"relatedInformation": True}}})
+        server.notify("textDocument/didOpen", {"textDocument": {
+            "uri": uri, "languageId": "cpp", "version": 1, "text": text}})
+        seen = []
+
+        def torch_diags(msg):
+            return {(d["range"]["start"]["line"], d.get("code"))
+                    for d in msg["params"]["diagnostics"]
+                    if str(d.get("code", "")).startswith("torch-")}
+
+        def record(msg):
+            if (msg.get("method") != "textDocument/publishDiagnostics"
+                    or msg["params"].get("uri") != uri):
+                return False
+            seen.append(msg)
+            return expected <= torch_diags(msg)
+
+        try:
+            msg = server.wait_for(record, deadline,
+                                  "the %d expected torch-* warnings" % len(expected))
+        except Failure as e:
+            last = torch_diags(seen[-1]) if seen else set()
+            raise Failure("%s; %d publications; missing %s; got %s" % (
+                e, len(seen), sorted((l + 1, c) for l, c in expected - last),
+                sorted((l + 1, c) for l, c in last)))
+        got = torch_diags(msg)
+        for line, check in sorted(got):
+            print("  train.cpp:%d: %s" % (line + 1, check))
+        if got != expected:
+            raise Failure("unexpected torch-* diagnostics: %s"
+                          % sorted((l + 1, c) for l, c in got - expected))
+        for d in msg["params"]["diagnostics"]:
+            if d.get("code") not in ("torch-bce-on-logits", "torch-loss-activation-mismatch"):
+                continue
+            if "unstable" in d["message"]:
+                continue  # the sigmoid is written in train.cpp
+            where = [r["location"]["uri"] for r in d.get("relatedInformation", [])]
+            if model_uri not in where:
+                raise Failure("no note in model.cpp for train.cpp:%d: %s" % (
+                    d["range"]["start"]["line"] + 1, where))
+    except Failure:
+        stop_with_log(server, log, 60)
+        raise
+    server.stop()
+
+
 # A constant expression clang evaluates for minutes (with the step limit
 # raised), in the main file after the preamble, then a training loop.
 SLOW_CPP = """\
@@ -587,6 +679,13 @@ def main():
                     help="a folder with train.cpp and the net.h it includes first: expect "
                          "the torch-* warnings train.cpp's CHECK-DAG lines give, through "
                          "the bodies in net.h (the preamble)")
+    ap.add_argument("--whole-program", default=None,
+                    help="a folder with net.h, model.cpp and train.cpp: expect the --expect "
+                         "warnings in train.cpp through model.cpp's summary")
+    ap.add_argument("--summary-tool", default=None,
+                    help="torch-tidy, to run the summary pass with (--whole-program)")
+    ap.add_argument("--expect", nargs="*", default=[],
+                    help="LINE:CHECK pairs expected in train.cpp (--whole-program)")
     ap.add_argument("--client-gone", action="store_true",
                     help="leave while a long analysis runs and expect the server to "
                          "end within %d s" % CLIENT_GONE_LIMIT)
@@ -606,6 +705,8 @@ def main():
             run_client_gone(args, work)
         elif args.header_layout:
             run_header_layout(args, work)
+        elif args.whole_program:
+            run_whole_program(args, work)
         else:
             run(args, work)
     except Failure as e:

@@ -30,3 +30,5 @@ void Trainer::reset_gradients() { opt.zero_grad(); }
 // Internal linkage: no other file can call it, so it is not summarised.
 static torch::Tensor internal_logits(torch::Tensor x) { return logits_of(x); }
 torch::Tensor uses_internal(torch::Tensor x) { return internal_logits(x); }
+
+void end_of_step(torch::optim::StepLR &scheduler) { scheduler.step(); }

@@ -37,3 +37,6 @@ struct Trainer {
   Net net;
   torch::optim::SGD opt;
 };
+
+// Steps the learning-rate schedule (an epoch-based one).
+void end_of_step(torch::optim::StepLR &scheduler);

@@ -79,3 +79,33 @@ torch::Tensor n5_other_namespace(torch::Tensor x, torch::Tensor y) {
 torch::Tensor n6_passed_probabilities(torch::Tensor x, torch::Tensor y) {
   return torch::binary_cross_entropy(passed_through(torch::sigmoid(x)), y);
 }
+
+// P7: an epoch-based scheduler stepped by a remote helper in the batch loop.
+void p7_scheduler_per_batch(Net &net, torch::optim::SGD &opt,
+                            torch::optim::StepLR &scheduler, torch::Tensor x,
+                            torch::Tensor y) {
+  for (int epoch = 0; epoch < 10; ++epoch) {
+    for (int i = 0; i < 100; ++i) {
+      opt.zero_grad();
+      auto loss = torch::mse_loss(net->forward(x), y);
+      loss.backward();
+      opt.step();
+      end_of_step(scheduler);
+    }
+  }
+}
+
+// N7: the same helper once per epoch.
+void n7_scheduler_per_epoch(Net &net, torch::optim::SGD &opt,
+                            torch::optim::StepLR &scheduler, torch::Tensor x,
+                            torch::Tensor y) {
+  for (int epoch = 0; epoch < 10; ++epoch) {
+    for (int i = 0; i < 100; ++i) {
+      opt.zero_grad();
+      auto loss = torch::mse_loss(net->forward(x), y);
+      loss.backward();
+      opt.step();
+    }
+    end_of_step(scheduler);
+  }
+}
