@@ -8,7 +8,6 @@
 #include "clang/Basic/FileManager.h"
 #include "clang/Index/USRGeneration.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -92,13 +91,6 @@ bool flag(const json::Object &O, llvm::StringRef Key) {
 std::string text(const json::Object &O, llvm::StringRef Key) {
   std::optional<llvm::StringRef> S = O.getString(Key);
   return S ? S->str() : std::string();
-}
-
-json::Object siteJSON(const RemoteSite &S) {
-  json::Object O{{"file", S.File}, {"line", S.Line}, {"column", S.Column}};
-  if (!S.What.empty())
-    O["what"] = S.What;
-  return O;
 }
 
 RemoteSite readSite(const json::Object *O) {
@@ -376,56 +368,72 @@ void SummaryWriter::addEvents(const std::string &USR, const std::string &Name,
   function(USR, Name, Definition).Events = Events;
 }
 
-json::Value SummaryWriter::toJSON() const {
-  json::Object Fns;
-  for (const auto &KV : Functions) {
-    const RemoteFunction &F = KV.second;
-    json::Object O{{"name", F.Name},
-                   {"file", F.Definition.File},
-                   {"line", F.Definition.Line},
-                   {"column", F.Definition.Column}};
-    if (F.Returns) {
-      const RemoteReturn &R = *F.Returns;
-      json::Object RO{{"kind", nameOf(KindNames, R.Kind)},
-                      {"op", nameOf(OpNames, R.Op)}};
-      if (R.Kind == ActivationKind::Parameter)
-        RO["parameter"] = R.ParamIndex;
+namespace {
+void printSite(json::OStream &J, const RemoteSite &S) {
+  J.attribute("file", S.File);
+  J.attribute("line", S.Line);
+  J.attribute("column", S.Column);
+  if (!S.What.empty())
+    J.attribute("what", S.What);
+}
+
+void printFunction(json::OStream &J, const RemoteFunction &F) {
+  J.attribute("name", F.Name);
+  printSite(J, F.Definition);
+  if (const std::optional<RemoteReturn> &R = F.Returns)
+    J.attributeObject("returns", [&] {
+      J.attribute("kind", nameOf(KindNames, R->Kind));
+      J.attribute("op", nameOf(OpNames, R->Op));
+      if (R->Kind == ActivationKind::Parameter)
+        J.attribute("parameter", R->ParamIndex);
       else
-        RO["site"] = siteJSON(R.Site);
-      if (R.ThroughSequential)
-        RO["sequential"] = true;
-      O["returns"] = std::move(RO);
-    }
-    if (!F.Events.empty()) {
-      json::Array Events;
-      for (const RemoteEvent &E : F.Events) {
-        json::Object EO{{"kind", nameOf(EventNames, E.Kind)}};
+        J.attributeObject("site", [&] { printSite(J, R->Site); });
+      if (R->ThroughSequential)
+        J.attribute("sequential", true);
+    });
+  if (F.Events.empty())
+    return;
+  J.attributeArray("events", [&] {
+    for (const RemoteEvent &E : F.Events)
+      J.object([&] {
+        J.attribute("kind", nameOf(EventNames, E.Kind));
         if (E.Object == RemoteEvent::ObjectKind::Parameter)
-          EO["object"] = json::Object{{"parameter", E.ParamIndex}};
+          J.attributeObject("object",
+                            [&] { J.attribute("parameter", E.ParamIndex); });
         else if (E.Object == RemoteEvent::ObjectKind::Field)
-          EO["object"] = json::Object{{"field", E.FieldName}};
+          J.attributeObject("object",
+                            [&] { J.attribute("field", E.FieldName); });
         else
-          EO["object"] = nullptr;
+          J.attribute("object", nullptr);
         if (E.Conditional)
-          EO["conditional"] = true;
+          J.attribute("conditional", true);
         if (E.AfterExit)
-          EO["after_exit"] = true;
+          J.attribute("after_exit", true);
         if (E.ExitMark)
-          EO["exit_mark"] = E.ExitMark;
+          J.attribute("exit_mark", E.ExitMark);
         if (E.Custom)
-          EO["custom"] = true;
+          J.attribute("custom", true);
         if (E.InClosure)
-          EO["in_closure"] = true;
-        EO["site"] = siteJSON(E.Site);
-        Events.push_back(std::move(EO));
-      }
-      O["events"] = std::move(Events);
-    }
-    Fns[KV.first] = std::move(O);
-  }
-  return json::Object{{"format", "torch-tidy-summaries"},
-                      {"version", ProgramSummary::FormatVersion},
-                      {"functions", std::move(Fns)}};
+          J.attribute("in_closure", true);
+        J.attributeObject("site", [&] { printSite(J, E.Site); });
+      });
+  });
+}
+} // namespace
+
+void SummaryWriter::print(llvm::raw_ostream &OS) const {
+  // Streamed: a tree of json::Values for a large file costs more memory than
+  // the analyses that computed it.
+  json::OStream J(OS, /*IndentSize=*/1);
+  J.object([&] {
+    J.attribute("format", "torch-tidy-summaries");
+    J.attribute("version", ProgramSummary::FormatVersion);
+    J.attributeObject("functions", [&] {
+      for (const auto &KV : Functions)
+        J.attributeObject(KV.first, [&] { printFunction(J, KV.second); });
+    });
+  });
+  OS << "\n";
 }
 
 bool SummaryWriter::write(llvm::StringRef Path, std::string &Error) const {
@@ -438,7 +446,7 @@ bool SummaryWriter::write(llvm::StringRef Path, std::string &Error) const {
   }
   {
     llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << llvm::formatv("{0:2}", toJSON()) << "\n";
+    print(OS);
     OS.flush();
     if (OS.has_error()) {
       Error = OS.error().message();

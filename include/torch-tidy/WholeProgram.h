@@ -35,6 +35,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <map>
 #include <memory>
@@ -154,8 +155,8 @@ public:
                  const std::vector<RemoteEvent> &Events);
   bool empty() const { return Functions.empty(); }
 
-  /// The summary file's JSON.
-  llvm::json::Value toJSON() const;
+  /// Prints the summary file's JSON.
+  void print(llvm::raw_ostream &OS) const;
   /// Writes the file through a temporary beside it and a rename; false and
   /// \p Error on failure.
   bool write(llvm::StringRef Path, std::string &Error) const;
