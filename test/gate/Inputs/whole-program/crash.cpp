@@ -1,0 +1,3 @@
+// clang-tidy writes no summary of this file (a parse failure that stopped it, a crash).
+int crash_source;
+FACT-NONE
