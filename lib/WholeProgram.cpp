@@ -68,9 +68,11 @@ llvm::StringRef nameOf(const Spelling<E> (&Table)[N], E V) {
   return "";
 }
 
-template <typename E, size_t N>
+/// \p Name: the optional string of a json::Object (llvm::Optional before
+/// LLVM 16, std::optional after).
+template <typename E, size_t N, typename OptionalName>
 std::optional<E> valueOf(const Spelling<E> (&Table)[N],
-                         std::optional<llvm::StringRef> Name) {
+                         const OptionalName &Name) {
   if (!Name)
     return std::nullopt;
   for (const Spelling<E> &S : Table)
@@ -80,17 +82,17 @@ std::optional<E> valueOf(const Spelling<E> (&Table)[N],
 }
 
 unsigned count(const json::Object &O, llvm::StringRef Key) {
-  std::optional<int64_t> N = O.getInteger(Key);
+  auto N = O.getInteger(Key);
   return N && *N >= 0 ? static_cast<unsigned>(*N) : 0;
 }
 
 bool flag(const json::Object &O, llvm::StringRef Key) {
-  std::optional<bool> B = O.getBoolean(Key);
+  auto B = O.getBoolean(Key);
   return B && *B;
 }
 
 std::string text(const json::Object &O, llvm::StringRef Key) {
-  std::optional<llvm::StringRef> S = O.getString(Key);
+  auto S = O.getString(Key);
   return S ? S->str() : std::string();
 }
 
@@ -131,10 +133,10 @@ std::optional<RemoteEvent> readEvent(const json::Value &V) {
   RemoteEvent E;
   E.Kind = *K;
   if (const json::Object *Obj = O->getObject("object")) {
-    if (std::optional<int64_t> P = Obj->getInteger("parameter"); P && *P >= 0) {
+    if (auto P = Obj->getInteger("parameter"); P && *P >= 0) {
       E.Object = RemoteEvent::ObjectKind::Parameter;
       E.ParamIndex = static_cast<unsigned>(*P);
-    } else if (std::optional<llvm::StringRef> F = Obj->getString("field")) {
+    } else if (auto F = Obj->getString("field")) {
       E.Object = RemoteEvent::ObjectKind::Field;
       E.FieldName = F->str();
     }
@@ -194,7 +196,7 @@ ProgramSummary::parse(llvm::StringRef Text, std::string &Error) {
     Error = "not a torch-tidy summary file";
     return nullptr;
   }
-  std::optional<int64_t> Version = Top->getInteger("version");
+  auto Version = Top->getInteger("version");
   if (!Version || *Version != FormatVersion) {
     Error = "summary format version " +
             (Version ? std::to_string(*Version) : std::string("(none)")) +
