@@ -212,14 +212,6 @@ static bool isTorchNN(const CXXRecordDecl *RD, llvm::StringRef Name) {
 // Looking through the AST
 //===----------------------------------------------------------------------===//
 
-/// Looks through what does not change a value: parentheses, casts,
-/// temporaries, cleanups and copies.
-static const Expr *strip(const Expr *E) {
-  return stripExpr(E, Strip::Temporaries | Strip::Conversions | Strip::Copies);
-}
-
-const Expr *ignoreValueWrappers(const Expr *E) { return strip(E); }
-
 const CXXRecordDecl *writtenObjectClass(const Expr *Obj) {
   if (!Obj)
     return nullptr;
@@ -347,7 +339,8 @@ public:
       if (!F || !Init->getInit())
         continue;
       const Expr *Value = Init->getInit();
-      if (const auto *DI = dyn_cast<CXXDefaultInitExpr>(strip(Value)))
+      if (const auto *DI =
+              dyn_cast<CXXDefaultInitExpr>(stripExpr(Value, Strip::SameValue)))
         Value = DI->getExpr();
       Write W;
       W.K = Write::Init;
@@ -609,7 +602,7 @@ public:
 
   Activation value(const Expr *E) {
     Nest Guard(A.Nesting);
-    E = strip(E);
+    E = stripExpr(E, Strip::SameValue);
     if (!E || Guard.tooDeep())
       return unknown();
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
@@ -673,7 +666,7 @@ private:
   /// `register_module("name", m)`, a holder made from its own shared_ptr.
   const Expr *stripModule(const Expr *E) {
     for (unsigned Guard = 0; E && Guard < 16; ++Guard) {
-      E = strip(E);
+      E = stripExpr(E, Strip::SameValue);
       if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
         // Smart pointer and ModuleHolder `->` and `*`.
         if ((OC->getOperator() == OO_Arrow || OC->getOperator() == OO_Star) &&
@@ -760,12 +753,14 @@ private:
   llvm::SmallVector<const Expr *, 8> moduleList(const CXXConstructExpr *CE) {
     llvm::SmallVector<const Expr *, 8> Out;
     if (CE->getNumArgs() == 1)
-      if (const auto *IL =
-              dyn_cast<CXXStdInitializerListExpr>(strip(CE->getArg(0)))) {
+      if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(
+              stripExpr(CE->getArg(0), Strip::SameValue))) {
         // Sequential({{"name", Module(...)}, ...})
-        if (const auto *List = dyn_cast<InitListExpr>(strip(IL->getSubExpr())))
+        if (const auto *List = dyn_cast<InitListExpr>(
+                stripExpr(IL->getSubExpr(), Strip::SameValue)))
           for (const Expr *Item : List->inits()) {
-            const auto *Named = dyn_cast<CXXConstructExpr>(strip(Item));
+            const auto *Named =
+                dyn_cast<CXXConstructExpr>(stripExpr(Item, Strip::SameValue));
             if (!Named || Named->getNumArgs() < 2)
               Out.push_back(nullptr);
             else
@@ -806,7 +801,7 @@ private:
     const Expr *Fn = CE->getArg(0);
     // Through the conversion to std::function.
     for (unsigned Guard = 0; Fn && Guard < 8; ++Guard) {
-      Fn = strip(Fn);
+      Fn = stripExpr(Fn, Strip::SameValue);
       if (const auto *Inner = dyn_cast<CXXConstructExpr>(Fn)) {
         if (Inner->getNumArgs() < 1)
           return unknown();

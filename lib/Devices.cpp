@@ -170,10 +170,6 @@ static std::string typeNameOfString(StringRef S) {
   return Type.upper();
 }
 
-static const Expr *strip(const Expr *E) {
-  return stripExpr(E, Strip::Temporaries | Strip::Casts);
-}
-
 /// The `c10::DeviceType` enumerator \p D names: the enumerator itself or a
 /// LibTorch constant such as `c10::kCUDA`.
 static const EnumConstantDecl *deviceEnumerator(const ValueDecl *D,
@@ -189,7 +185,8 @@ static const EnumConstantDecl *deviceEnumerator(const ValueDecl *D,
   const Expr *Init = VD->getAnyInitializer();
   if (!Init)
     return nullptr;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(strip(Init)))
+  if (const auto *DRE =
+          dyn_cast<DeclRefExpr>(stripExpr(Init, Strip::DeviceValue)))
     return deviceEnumerator(DRE->getDecl(), Depth + 1);
   return nullptr;
 }
@@ -213,10 +210,10 @@ static DeviceProvenance literal(const Expr *Written, StringRef TypeName) {
 
 /// A std::string / const char * argument of a `c10::Device` constructor.
 static DeviceProvenance stringProvenance(const Expr *E) {
-  E = strip(E);
+  E = stripExpr(E, Strip::DeviceValue);
   if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(E))
     if (CE->getNumArgs() >= 1 && isStringType(CE->getType()))
-      E = strip(CE->getArg(0));
+      E = stripExpr(CE->getArg(0), Strip::DeviceValue);
   if (const auto *SL = dyn_cast_or_null<StringLiteral>(E)) {
     if (SL->getCharByteWidth() != 1)
       return make(DeviceOrigin::Unknown);
@@ -726,7 +723,7 @@ DeviceProvenance DeviceReader::callProv(const CallExpr *Call) {
 }
 
 DeviceProvenance DeviceReader::prov(const Expr *E) {
-  E = strip(E);
+  E = stripExpr(E, Strip::DeviceValue);
   if (!E || E->isInstantiationDependent())
     return make(DeviceOrigin::Unknown);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
@@ -901,7 +898,7 @@ private:
       if (OC->getOperator() == OO_LessLess && OC->getNumArgs() == 2)
         if (const CXXRecordDecl *RD = recordOf(OC->getArg(0)->getType()))
           if (hasQualifiedName(RD, "std::basic_ostream"))
-            HostRead.insert(strip(OC->getArg(1)));
+            HostRead.insert(stripExpr(OC->getArg(1), Strip::DeviceValue));
       return;
     }
     const FunctionDecl *FD = Call->getDirectCallee();
@@ -915,7 +912,8 @@ private:
         // derived from another reads that one on the host too.
         if (isHostRead(Name) || (HostRead.count(Call) &&
                                  isTensorClass(recordOf(MD->getReturnType()))))
-          HostRead.insert(strip(MC->getImplicitObjectArgument()));
+          HostRead.insert(
+              stripExpr(MC->getImplicitObjectArgument(), Strip::DeviceValue));
         StringRef Target = conversionTarget(Name);
         if (!Target.empty()) {
           DeviceProvenance P = literal(Call, Target);

@@ -273,16 +273,6 @@ static void elementsOf(const Expr *E,
     Out.push_back(E);
 }
 
-/// Looks through what does not change which object a handle expression
-/// designates: parentheses, implicit conversions, temporaries, copies and
-/// moves of handles, conversions between handles (holder from shared_ptr),
-/// `std::move`, `.ptr()` and `.get()`.
-static const Expr *stripValue(const Expr *E) {
-  return stripExpr(E, Strip::Temporaries | Strip::Casts | Strip::Defaults |
-                          Strip::HandleCopies | Strip::Moves |
-                          Strip::Accessors);
-}
-
 static bool isTrueArg(const Expr *A) {
   while (A) {
     A = A->IgnoreParenImpCasts();
@@ -639,7 +629,7 @@ bool ModelBuilder::isSelf(const Expr *E, const Frame &F, unsigned Depth) const {
 Trace ModelBuilder::trace(const Expr *E, const Frame &F, bool MarkLocals,
                           unsigned Depth) {
   Trace T;
-  E = stripValue(E);
+  E = stripExpr(E, Strip::SameHandle);
   if (!E || Depth > 8)
     return T;
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
@@ -824,7 +814,8 @@ void ModelBuilder::recordElementAdd(const CallExpr *Call, const FieldDecl *FD,
 
 const ParmVarDecl *ModelBuilder::setupParam(const Expr *E,
                                             const Frame &F) const {
-  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(stripValue(E));
+  const auto *DRE =
+      dyn_cast_or_null<DeclRefExpr>(stripExpr(E, Strip::SameHandle));
   const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
   if (!P || CurMode != Mode::Setup || F.Depth != 0)
     return nullptr;
@@ -836,7 +827,7 @@ const ParmVarDecl *ModelBuilder::setupParam(const Expr *E,
 
 ValueKind ModelBuilder::classifyElements(const Expr *E, const Frame &F,
                                          unsigned Depth) {
-  E = stripValue(E);
+  E = stripExpr(E, Strip::SameHandle);
   if (!E || Depth > 8)
     return ValueKind::Unknown;
   if (isa<ImplicitValueInitExpr>(E))
@@ -860,8 +851,8 @@ ValueKind ModelBuilder::classifyElements(const Expr *E, const Frame &F,
     if (Written == 0)
       return ValueKind::Null;
     if (Written == 1 && CE->getNumArgs() >= 1)
-      if (const auto *SIL =
-              dyn_cast<CXXStdInitializerListExpr>(stripValue(CE->getArg(0))))
+      if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(
+              stripExpr(CE->getArg(0), Strip::SameHandle)))
         return classifyElements(SIL, F, Depth + 1);
     return ValueKind::Unknown;
   }
@@ -877,7 +868,7 @@ ValueKind ModelBuilder::classifyElements(const Expr *E, const Frame &F,
 
 ValueKind ModelBuilder::classify(const Expr *E, const Frame &F,
                                  const VarDecl **Local, unsigned Depth) {
-  E = stripValue(E);
+  E = stripExpr(E, Strip::SameHandle);
   if (!E || Depth > 8)
     return ValueKind::Unknown;
   if (isa<CXXNullPtrLiteralExpr>(E) || isa<GNUNullExpr>(E))
@@ -1006,7 +997,8 @@ void ModelBuilder::recordStore(const FieldDecl *FD, MemberStore S,
   if (S.Kind == ValueKind::Fresh && S.Value && mentionsRequiresGrad(S.Value))
     M->RequiresGrad = true;
   if (S.Kind == ValueKind::Registered && S.Value)
-    if (const auto *Call = dyn_cast_or_null<CallExpr>(stripValue(S.Value)))
+    if (const auto *Call =
+            dyn_cast_or_null<CallExpr>(stripExpr(S.Value, Strip::SameHandle)))
       if (Models.registrationKind(Call))
         S.RegistrationCall = Call;
   Stores.push_back(S);
@@ -1058,7 +1050,7 @@ void ModelBuilder::registerArgs(const Expr *Call,
     else if (T.K == Trace::Untraced && !AnyArg)
       markUntraced();
     // A local container handed over registers what was added to it.
-    const auto *DRE = dyn_cast<DeclRefExpr>(stripValue(Arg));
+    const auto *DRE = dyn_cast<DeclRefExpr>(stripExpr(Arg, Strip::SameHandle));
     const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
     auto Contents = VD ? LocalContents.find(VD) : LocalContents.end();
     if (Contents != LocalContents.end() &&
@@ -1220,7 +1212,7 @@ void ModelBuilder::handleCall(const CallExpr *Call, Frame &F) {
         NF.UntracedParams.insert(P);
         continue;
       }
-      const Expr *S = stripValue(Arg);
+      const Expr *S = stripExpr(Arg, Strip::SameHandle);
       if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S))
         if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
           if (VD->hasLocalStorage())
@@ -1382,7 +1374,8 @@ void ModelBuilder::finishSetup() {
     // `auto a = Linear(...); auto b = a; register_module("b", b); fc = a;`
     for (unsigned Hops = 0; VD && Hops < 8 && !Registered; ++Hops) {
       Registered = RegisteredLocals.count(VD);
-      const Expr *Init = VD->getInit() ? stripValue(VD->getInit()) : nullptr;
+      const Expr *Init =
+          VD->getInit() ? stripExpr(VD->getInit(), Strip::SameHandle) : nullptr;
       const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Init);
       VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
       if (VD && !VD->hasLocalStorage())

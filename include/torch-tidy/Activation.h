@@ -210,10 +210,6 @@ private:
 clang::SourceLocation sourceLocation(const Activation &A,
                                      const clang::SourceManager &SM);
 
-/// \p E without what does not change a value: parentheses, implicit casts,
-/// temporaries, cleanups and copy or move constructions.
-const clang::Expr *ignoreValueWrappers(const clang::Expr *E);
-
 /// The class of the object a module call is made on as written (the holder
 /// `Net` rather than its `ModuleHolder<NetImpl>` base), looking through `->`.
 const clang::CXXRecordDecl *writtenObjectClass(const clang::Expr *Obj);
