@@ -42,6 +42,7 @@ static llvm::StringRef libraryFunction(const FunctionDecl *FD) {
   return {};
 }
 
+namespace {
 struct OpInfo {
   AK Kind = AK::Unknown;
   AO Op = AO::None;
@@ -62,6 +63,7 @@ struct NamedOp {
   AK Kind;
   AO Op;
 };
+} // namespace
 
 static const NamedOp Operations[] = {
     {"sigmoid", AK::Probabilities, AO::Sigmoid},
@@ -293,7 +295,7 @@ struct Write {
   } K;
   const Expr *Value =
       nullptr; ///< the new value, the compound operand or the module pushed
-  const Expr *Site = nullptr;
+  const Expr *Where = nullptr; ///< the write
   SourceLocation Begin, End;
   unsigned CondDepth = 0;
   llvm::SmallVector<const Stmt *, 2>
@@ -345,7 +347,7 @@ public:
       Write W;
       W.K = Write::Init;
       W.Value = Value;
-      W.Site = Init->getInit();
+      W.Where = Init->getInit();
       W.Begin = W.End = Ctor->getBeginLoc();
       W.In = Ctor;
       M.ByDecl[F].push_back(W);
@@ -379,13 +381,13 @@ private:
   }
 
   void record(const ValueDecl *D, Write::KindT K, const Expr *Value,
-              const Expr *Site) {
+              const Expr *Where) {
     Write W;
     W.K = K;
     W.Value = Value;
-    W.Site = Site;
-    W.Begin = Site->getBeginLoc();
-    W.End = Site->getEndLoc();
+    W.Where = Where;
+    W.Begin = Where->getBeginLoc();
+    W.End = Where->getEndLoc();
     W.CondDepth = CondDepth;
     W.Loops = Loops;
     W.In = In;
@@ -414,7 +416,7 @@ private:
           Write W;
           W.K = Write::Init;
           W.Value = VD->getInit();
-          W.Site = VD->getInit();
+          W.Where = VD->getInit();
           W.Begin = VD->getLocation();
           W.End =
               VD->getInit() ? VD->getInit()->getEndLoc() : VD->getLocation();
@@ -566,11 +568,11 @@ static Activation parameter(unsigned I) {
   return A;
 }
 
-static Activation made(const OpInfo &I, const Expr *Site, const NamedDecl *D) {
+static Activation made(const OpInfo &I, const Expr *Where, const NamedDecl *D) {
   Activation A;
   A.Kind = I.Kind;
   A.Op = I.Op;
-  A.Where = Site;
+  A.Where = Where;
   A.Decl = D;
   return A;
 }
@@ -958,8 +960,8 @@ private:
         return combine(variable(VD, W.Begin),
                        W.Value ? value(W.Value) : unknown());
       case Write::InPlaceSigmoid:
-        return made(opInfo(AK::Probabilities, AO::Sigmoid), W.Site,
-                    cast<CallExpr>(W.Site)->getDirectCallee());
+        return made(opInfo(AK::Probabilities, AO::Sigmoid), W.Where,
+                    cast<CallExpr>(W.Where)->getDirectCallee());
       case Write::Preserve:
         return variable(VD, W.Begin);
       case Write::Clobber:

@@ -801,8 +801,6 @@ bool isModuleMethod(const FunctionDecl *FD, const TypeConfig &Types) {
   return MD && isModuleClass(MD->getParent(), Types);
 }
 
-} // namespace
-
 class PlacementWalker {
 public:
   PlacementWalker(DeviceReader &A, PlacementList &Out, unsigned Depth)
@@ -868,27 +866,27 @@ private:
     return C;
   }
 
-  void emit(const Expr *Site, const Expr *Arg, DeviceProvenance P) {
+  void emit(const Expr *Call, const Expr *Arg, DeviceProvenance P) {
     Cond C = current();
     if (C.FollowsDevice)
       return; // `if (x.is_cuda()) y = y.cuda();` follows the input
     DevicePlacement Pl;
-    Pl.Call = Site;
+    Pl.Call = Call;
     Pl.DeviceArg = Arg;
     Pl.Device = std::move(P);
     Pl.UnderAvailability = C.Availability;
-    Pl.HostRead = HostRead.count(Site) != 0;
+    Pl.HostRead = HostRead.count(Call) != 0;
     Out.push_back(std::move(Pl));
   }
 
-  void deviceArgs(const Expr *Site, llvm::ArrayRef<const Expr *> Args) {
+  void deviceArgs(const Expr *Call, llvm::ArrayRef<const Expr *> Args) {
     for (const Expr *Arg : Args) {
       if (!Arg || isa<CXXDefaultArgExpr>(Arg) ||
           !isDeviceValueType(Arg->getType()))
         continue;
       DeviceProvenance P = A.prov(Arg);
       if (P.isLiteral())
-        emit(Site, Arg, std::move(P));
+        emit(Call, Arg, std::move(P));
     }
   }
 
@@ -970,6 +968,7 @@ private:
   llvm::SmallVector<Cond, 4> Conds;
   llvm::DenseSet<const Expr *> HostRead;
 };
+} // namespace
 
 PlacementList DeviceReader::walkPlacements(const FunctionDecl *FD,
                                            const Expr *E, unsigned Depth) {
