@@ -555,10 +555,6 @@ public:
       : MS(Caller.MS), Rec(Scratch), Root(Caller.Root),
         RegisteredLocals(Caller.RegisteredLocals),
         LocalContents(Caller.LocalContents) {}
-  /// The locals handed to a registration, for the setup's end.
-  const llvm::SmallPtrSetImpl<const VarDecl *> &registeredLocals() const {
-    return RegisteredLocals;
-  }
 
 private:
   const FieldDecl *storeTarget(const Expr *LHS, const Frame &F) const;
