@@ -7,6 +7,7 @@
 using namespace clang::tidy;
 
 namespace torch_tidy {
+namespace {
 
 class TorchTidyModule : public ClangTidyModule {
 public:
@@ -19,6 +20,7 @@ public:
   }
 };
 
+} // namespace
 } // namespace torch_tidy
 
 // Whether TorchTidyChecks.so was loaded by TorchTidy.so after its version check

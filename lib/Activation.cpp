@@ -42,6 +42,7 @@ static llvm::StringRef libraryFunction(const FunctionDecl *FD) {
   return {};
 }
 
+namespace {
 struct OpInfo {
   AK Kind = AK::Unknown;
   AO Op = AO::None;
@@ -62,6 +63,7 @@ struct NamedOp {
   AK Kind;
   AO Op;
 };
+} // namespace
 
 static const NamedOp Operations[] = {
     {"sigmoid", AK::Probabilities, AO::Sigmoid},
@@ -212,14 +214,6 @@ static bool isTorchNN(const CXXRecordDecl *RD, llvm::StringRef Name) {
 // Looking through the AST
 //===----------------------------------------------------------------------===//
 
-/// Looks through what does not change a value: parentheses, casts,
-/// temporaries, cleanups and copies.
-static const Expr *strip(const Expr *E) {
-  return stripExpr(E, Strip::Temporaries | Strip::Conversions | Strip::Copies);
-}
-
-const Expr *ignoreValueWrappers(const Expr *E) { return strip(E); }
-
 const CXXRecordDecl *writtenObjectClass(const Expr *Obj) {
   if (!Obj)
     return nullptr;
@@ -301,7 +295,7 @@ struct Write {
   } K;
   const Expr *Value =
       nullptr; ///< the new value, the compound operand or the module pushed
-  const Expr *Site = nullptr;
+  const Expr *Where = nullptr; ///< the write
   SourceLocation Begin, End;
   unsigned CondDepth = 0;
   llvm::SmallVector<const Stmt *, 2>
@@ -316,21 +310,20 @@ struct DeclInfo {
   const DeclStmt *Stmt = nullptr;
   unsigned References = 0;
 };
-} // namespace
 
-struct WriteMap {
+/// The writes of one function (or of a class's constructors), by variable.
+struct WriteTables {
   llvm::DenseMap<const ValueDecl *, llvm::SmallVector<Write, 2>> ByDecl;
   llvm::DenseMap<const ValueDecl *, DeclInfo> Decls;
 };
 
-namespace {
 /// Walks a function body (or a class's constructors) down, recording every
 /// write to the variables it owns.
 class WriteCollector : public EvaluationOrderWalker<WriteCollector> {
   friend class EvaluationOrderWalker<WriteCollector>;
 
 public:
-  WriteCollector(WriteMap &M, const Decl *Owner, const SourceManager &SM)
+  WriteCollector(WriteTables &M, const Decl *Owner, const SourceManager &SM)
       : M(M), Owner(Owner), SM(SM) {}
 
   void function(const FunctionDecl *FD) {
@@ -347,12 +340,13 @@ public:
       if (!F || !Init->getInit())
         continue;
       const Expr *Value = Init->getInit();
-      if (const auto *DI = dyn_cast<CXXDefaultInitExpr>(strip(Value)))
+      if (const auto *DI =
+              dyn_cast<CXXDefaultInitExpr>(stripExpr(Value, Strip::SameValue)))
         Value = DI->getExpr();
       Write W;
       W.K = Write::Init;
       W.Value = Value;
-      W.Site = Init->getInit();
+      W.Where = Init->getInit();
       W.Begin = W.End = Ctor->getBeginLoc();
       W.In = Ctor;
       M.ByDecl[F].push_back(W);
@@ -386,13 +380,13 @@ private:
   }
 
   void record(const ValueDecl *D, Write::KindT K, const Expr *Value,
-              const Expr *Site) {
+              const Expr *Where) {
     Write W;
     W.K = K;
     W.Value = Value;
-    W.Site = Site;
-    W.Begin = Site->getBeginLoc();
-    W.End = Site->getEndLoc();
+    W.Where = Where;
+    W.Begin = Where->getBeginLoc();
+    W.End = Where->getEndLoc();
     W.CondDepth = CondDepth;
     W.Loops = Loops;
     W.In = In;
@@ -421,7 +415,7 @@ private:
           Write W;
           W.K = Write::Init;
           W.Value = VD->getInit();
-          W.Site = VD->getInit();
+          W.Where = VD->getInit();
           W.Begin = VD->getLocation();
           W.End =
               VD->getInit() ? VD->getInit()->getEndLoc() : VD->getLocation();
@@ -527,7 +521,7 @@ private:
     return false;
   }
 
-  WriteMap &M;
+  WriteTables &M;
   const Decl *Owner;
   const SourceManager &SM;
   const FunctionDecl *In = nullptr;
@@ -535,7 +529,10 @@ private:
 };
 } // namespace
 
-const WriteMap &ActivationAnalysis::writesIn(const Decl *Owner) {
+struct ActivationAnalysis::WriteMap : WriteTables {};
+
+const ActivationAnalysis::WriteMap &
+ActivationAnalysis::writesIn(const Decl *Owner) {
   auto It = Writes.find(Owner);
   if (It != Writes.end())
     return *It->second;
@@ -573,11 +570,11 @@ static Activation parameter(unsigned I) {
   return A;
 }
 
-static Activation made(const OpInfo &I, const Expr *Site, const NamedDecl *D) {
+static Activation made(const OpInfo &I, const Expr *Where, const NamedDecl *D) {
   Activation A;
   A.Kind = I.Kind;
   A.Op = I.Op;
-  A.Where = Site;
+  A.Where = Where;
   A.Decl = D;
   return A;
 }
@@ -594,10 +591,80 @@ static Activation combine(const Activation &L, const Activation &R) {
   return unknown();
 }
 
+namespace {
+/// Which writes of a variable (or member) decide its value where it is read:
+/// the last unconditional one before the read, and those that may override
+/// it (later conditional writes, writes a loop carries to the next
+/// iteration).
+class ReachingWrites {
+public:
+  explicit ReachingWrites(const SourceManager &SM) : SM(SM) {}
+
+  /// Whether write \p W of a variable declared at \p Info is conditional
+  /// relative to the declaration, and the loop (inside the declaration's
+  /// scope) that may carry it to later iterations.
+  static bool conditionalFor(const Write &W, const DeclInfo &Info) {
+    return W.K != Write::Init && W.CondDepth > Info.CondDepth;
+  }
+
+  static const Stmt *carryingLoop(const Write &W, const DeclInfo &Info) {
+    if (W.K == Write::Init || W.Loops.size() <= Info.LoopDepth)
+      return nullptr;
+    return W.Loops[Info.LoopDepth];
+  }
+
+  bool before(SourceLocation A, SourceLocation B) const {
+    A = fileLoc(SM, A);
+    B = fileLoc(SM, B);
+    if (A.isInvalid() || B.isInvalid())
+      return false;
+    return SM.isBeforeInTranslationUnit(A, B);
+  }
+
+  bool contains(const Stmt *S, SourceLocation L) const {
+    return !before(L, S->getBeginLoc()) && !before(S->getEndLoc(), L);
+  }
+
+  /// The writes of \p D that decide its value at \p Use: the last
+  /// unconditional one (or null) and those that may override it.
+  struct Reaching {
+    const Write *Last = nullptr;
+    llvm::SmallVector<const Write *, 4> Others;
+  };
+
+  Reaching reaching(llvm::ArrayRef<Write> Ws, const DeclInfo &Info,
+                    SourceLocation Use, bool Modules) {
+    Reaching R;
+    auto Counts = [&](const Write &W) {
+      return Modules ? (W.K == Write::Init || W.K == Write::Assign)
+                     : W.K != Write::PushBack;
+    };
+    for (const Write &W : Ws)
+      if (Counts(W) && !conditionalFor(W, Info) && before(W.End, Use) &&
+          (!R.Last || before(R.Last->End, W.End)))
+        R.Last = &W;
+    for (const Write &W : Ws) {
+      if (&W == R.Last)
+        continue;
+      bool After = !R.Last || before(R.Last->End, W.End);
+      bool Earlier = before(W.End, Use);
+      const Stmt *Loop = carryingLoop(W, Info);
+      bool Carried = Loop && !Earlier && contains(Loop, Use);
+      if ((Earlier && After) || Carried)
+        R.Others.push_back(&W);
+    }
+    return R;
+  }
+
+private:
+  const SourceManager &SM;
+};
+} // namespace
+
 class ActivationAnalysis::Evaluator {
 public:
   Evaluator(ActivationAnalysis &A, const FunctionDecl *Fn, unsigned Depth)
-      : A(A), SM(A.SM), Types(A.Config.Types), Fn(Fn), Depth(Depth) {}
+      : A(A), SM(A.SM), Types(A.Config.Types), Fn(Fn), Depth(Depth), RW(A.SM) {}
 
   /// Bounds the recursion on pathological code (thousands of chained writes).
   struct Nest {
@@ -609,7 +676,7 @@ public:
 
   Activation value(const Expr *E) {
     Nest Guard(A.Nesting);
-    E = strip(E);
+    E = stripExpr(E, Strip::SameValue);
     if (!E || Guard.tooDeep())
       return unknown();
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
@@ -632,9 +699,171 @@ public:
     return unknown();
   }
 
+  /// What calling the module \p M designates returns (ModuleEvaluator).
+  Activation module(const Expr *M);
+
+  Activation summary(const FunctionDecl *Def) {
+    return A.summaryAt(Def, Depth + 1);
+  }
+
+private:
+  /// A local tensor variable (or parameter) where it is read.
+  Activation variable(const VarDecl *VD, SourceLocation Use) {
+    const auto *Owner = dyn_cast<FunctionDecl>(VD->getDeclContext());
+    if (!Owner)
+      return unknown();
+    const WriteMap &M = A.writesIn(Owner);
+    auto DI = M.Decls.find(VD);
+    DeclInfo Info = DI == M.Decls.end() ? DeclInfo() : DI->second;
+    auto WI = M.ByDecl.find(VD);
+    llvm::ArrayRef<Write> Ws;
+    if (WI != M.ByDecl.end())
+      Ws = WI->second;
+    ReachingWrites::Reaching R = RW.reaching(Ws, Info, Use, /*Modules=*/false);
+    Activation Base;
+    if (R.Last)
+      Base = write(VD, *R.Last);
+    else if (const auto *P = dyn_cast<ParmVarDecl>(VD))
+      Base = P->getDeclContext() == Fn ? parameter(P->getFunctionScopeIndex())
+                                       : unknown();
+    if (!Base.known())
+      return Base;
+    for (const Write *W : R.Others) {
+      if (W->K == Write::PushBack)
+        continue;
+      if (!write(VD, *W).sameKind(Base))
+        return unknown();
+    }
+    return Base;
+  }
+
+  Activation write(const VarDecl *VD, const Write &W) {
+    auto Key = std::make_pair(static_cast<const void *>(&W),
+                              static_cast<const void *>(Fn));
+    return A.WriteValues.getAt(Key, &W, [&] {
+      switch (W.K) {
+      case Write::Init:
+      case Write::Assign:
+        return W.Value ? value(W.Value) : unknown();
+      case Write::Compound:
+        return combine(variable(VD, W.Begin),
+                       W.Value ? value(W.Value) : unknown());
+      case Write::InPlaceSigmoid:
+        return made(opInfo(AK::Probabilities, AO::Sigmoid), W.Where,
+                    cast<CallExpr>(W.Where)->getDirectCallee());
+      case Write::Preserve:
+        return variable(VD, W.Begin);
+      case Write::Clobber:
+      case Write::PushBack:
+        break;
+      }
+      return unknown();
+    }); // a write that depends on itself (loops) is unknown
+  }
+
+  Activation call(const CallExpr *CE) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (!FD)
+      return unknown();
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE)) {
+      OverloadedOperatorKind Op = OC->getOperator();
+      unsigned N = OC->getNumArgs();
+      bool AnyTensor = false;
+      for (const Expr *Arg : OC->arguments())
+        AnyTensor = AnyTensor || isTensorType(Arg->getType());
+      if (AnyTensor && N == 2 &&
+          (Op == OO_Plus || Op == OO_Minus || Op == OO_Star || Op == OO_Slash))
+        return combine(value(OC->getArg(0)), value(OC->getArg(1)));
+      if (AnyTensor && N == 1 && Op == OO_Minus) {
+        Activation V = value(OC->getArg(0));
+        return V.isLogits() ? V : unknown();
+      }
+      if (AnyTensor && Op == OO_Subscript && N == 2 &&
+          isTensorType(OC->getArg(0)->getType()))
+        return value(OC->getArg(0));
+    }
+
+    const Expr *Obj = nullptr;
+    unsigned First = 0;
+    if (const CXXRecordDecl *Impl = A.moduleCall(CE, &Obj, &First))
+      return moduleCall(CE, Impl, Obj, First);
+
+    if (matchesFunctionList(FD, A.Config.ProbabilityFunctions))
+      return made(opInfo(AK::Probabilities, AO::Sigmoid), CE, FD);
+    if (matchesFunctionList(FD, A.Config.LogitFunctions))
+      return made(opInfo(AK::Logits, AO::Custom), CE, FD);
+
+    if (MD && isTensorClass(MD->getParent())) {
+      const Expr *Self = memberCallObject(CE);
+      OpInfo I = operationNamed(nameOf(MD));
+      if (I.Kind != AK::Unknown)
+        return made(I, CE, MD);
+      if (I.PassThrough)
+        return value(Self);
+      if (I.Arithmetic)
+        return combine(value(Self),
+                       CE->getNumArgs() ? value(CE->getArg(0)) : unknown());
+      return unknown();
+    }
+
+    llvm::StringRef Lib = libraryFunction(FD);
+    if (!Lib.empty()) {
+      OpInfo I = operationNamed(Lib);
+      if (I.Kind != AK::Unknown)
+        return made(I, CE, FD);
+      if (I.PassThrough && CE->getNumArgs() > 0)
+        return value(CE->getArg(0));
+      if (I.Arithmetic && CE->getNumArgs() > 1)
+        return combine(value(CE->getArg(0)), value(CE->getArg(1)));
+      return unknown();
+    }
+
+    if (const FunctionDecl *Def = A.followable(FD)) {
+      // Operator calls on methods (a lambda's `()`) pass the object first.
+      unsigned Offset = isa<CXXOperatorCallExpr>(CE) && MD ? 1 : 0;
+      return userCall(CE, Def, Offset);
+    }
+    return unknown();
+  }
+
+  Activation userCall(const CallExpr *CE, const FunctionDecl *Def,
+                      unsigned Offset) {
+    Activation R = summary(Def);
+    if (R.Kind == AK::Parameter) {
+      unsigned I = R.ParamIndex + Offset;
+      return I < CE->getNumArgs() ? value(CE->getArg(I)) : unknown();
+    }
+    if (R.known())
+      R.Via = Def;
+    return R;
+  }
+
+  Activation moduleCall(const CallExpr *CE, const CXXRecordDecl *Impl,
+                        const Expr *Obj, unsigned First);
+
+  ActivationAnalysis &A;
+  const SourceManager &SM;
+  const TypeConfig &Types;
+  const FunctionDecl *Fn; ///< the function whose parameters are Parameter(i)
+  unsigned Depth;
+  ReachingWrites RW;
+};
+
+/// What a module call returns: a LibTorch layer, the contents of a
+/// Sequential or Functional (from how it was built, through the writes that
+/// reach the variable or member holding it), a user module's forward(). The
+/// values of tensors are asked of the Evaluator it serves.
+class ActivationAnalysis::ModuleEvaluator {
+public:
+  ModuleEvaluator(ActivationAnalysis &A, Evaluator &Values, unsigned Depth)
+      : A(A), Values(Values), SM(A.SM), Types(A.Config.Types), Depth(Depth),
+        RW(A.SM) {}
+
   /// What calling the module \p M designates returns.
   Activation module(const Expr *M) {
-    Nest Guard(A.Nesting);
+    Evaluator::Nest Guard(A.Nesting);
     M = stripModule(M);
     if (!M || Guard.tooDeep())
       return unknown();
@@ -647,7 +876,7 @@ public:
       const FunctionDecl *Fwd = A.followable(findForward(Impl, 1, SM));
       if (!Fwd)
         return unknown();
-      Activation R = summary(Fwd);
+      Activation R = Values.summary(Fwd);
       if (R.Kind == AK::Parameter)
         return R.ParamIndex == 0 ? R : unknown();
       if (R.known())
@@ -664,8 +893,46 @@ public:
     return unknown();
   }
 
-  Activation summary(const FunctionDecl *Def) {
-    return A.summaryAt(Def, Depth + 1);
+  Activation moduleCall(const CallExpr *CE, const CXXRecordDecl *Impl,
+                        const Expr *Obj, unsigned First) {
+    unsigned Inputs = CE->getNumArgs() > First ? CE->getNumArgs() - First : 0;
+    auto Input = [&]() {
+      return Inputs ? Values.value(CE->getArg(First)) : unknown();
+    };
+    if (isLogitModule(Impl, Obj))
+      return made(opInfo(AK::Logits, AO::Custom), CE, Impl);
+    if (!definedInSystemHeader(Impl, SM)) {
+      // A user module: the forward() the call reaches.
+      const FunctionDecl *Fwd = nullptr;
+      const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
+      if (MD && hasName(MD, "forward"))
+        Fwd = A.followable(MD);
+      else
+        Fwd = A.followable(findForward(Impl, Inputs, SM));
+      if (!Fwd)
+        return unknown();
+      Activation R = Values.summary(Fwd);
+      if (R.Kind == AK::Parameter) {
+        unsigned I = R.ParamIndex + First;
+        return I < CE->getNumArgs() ? Values.value(CE->getArg(I)) : unknown();
+      }
+      if (R.known())
+        R.Via = Fwd;
+      return R;
+    }
+    OpInfo I = builtinModule(Impl);
+    if (I.PassThrough)
+      return Input();
+    if (I.Kind != AK::Unknown)
+      return made(I, CE, Impl);
+    if (Obj && (isTorchNN(Impl, "SequentialImpl") ||
+                isTorchNN(Impl, "FunctionalImpl"))) {
+      Activation R = contents(stripModule(Obj), Impl);
+      if (R.Kind == AK::Parameter)
+        return R.ParamIndex == 0 ? Input() : unknown();
+      return R;
+    }
+    return unknown();
   }
 
 private:
@@ -673,7 +940,7 @@ private:
   /// `register_module("name", m)`, a holder made from its own shared_ptr.
   const Expr *stripModule(const Expr *E) {
     for (unsigned Guard = 0; E && Guard < 16; ++Guard) {
-      E = strip(E);
+      E = stripExpr(E, Strip::SameValue);
       if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
         // Smart pointer and ModuleHolder `->` and `*`.
         if ((OC->getOperator() == OO_Arrow || OC->getOperator() == OO_Star) &&
@@ -760,12 +1027,14 @@ private:
   llvm::SmallVector<const Expr *, 8> moduleList(const CXXConstructExpr *CE) {
     llvm::SmallVector<const Expr *, 8> Out;
     if (CE->getNumArgs() == 1)
-      if (const auto *IL =
-              dyn_cast<CXXStdInitializerListExpr>(strip(CE->getArg(0)))) {
+      if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(
+              stripExpr(CE->getArg(0), Strip::SameValue))) {
         // Sequential({{"name", Module(...)}, ...})
-        if (const auto *List = dyn_cast<InitListExpr>(strip(IL->getSubExpr())))
+        if (const auto *List = dyn_cast<InitListExpr>(
+                stripExpr(IL->getSubExpr(), Strip::SameValue)))
           for (const Expr *Item : List->inits()) {
-            const auto *Named = dyn_cast<CXXConstructExpr>(strip(Item));
+            const auto *Named =
+                dyn_cast<CXXConstructExpr>(stripExpr(Item, Strip::SameValue));
             if (!Named || Named->getNumArgs() < 2)
               Out.push_back(nullptr);
             else
@@ -806,7 +1075,7 @@ private:
     const Expr *Fn = CE->getArg(0);
     // Through the conversion to std::function.
     for (unsigned Guard = 0; Fn && Guard < 8; ++Guard) {
-      Fn = strip(Fn);
+      Fn = stripExpr(Fn, Strip::SameValue);
       if (const auto *Inner = dyn_cast<CXXConstructExpr>(Fn)) {
         if (Inner->getNumArgs() < 1)
           return unknown();
@@ -818,7 +1087,7 @@ private:
     if (!Fn)
       return unknown();
     if (const auto *L = dyn_cast<LambdaExpr>(Fn)) {
-      Activation R = summary(L->getCallOperator());
+      Activation R = Values.summary(L->getCallOperator());
       if (R.Kind == AK::Parameter)
         return R.ParamIndex == 0 ? R : unknown();
       if (R.known())
@@ -833,7 +1102,7 @@ private:
         if (I.PassThrough)
           return parameter(0);
         if (const FunctionDecl *Def = A.followable(FD)) {
-          Activation R = summary(Def);
+          Activation R = Values.summary(Def);
           if (R.Kind == AK::Parameter)
             return R.ParamIndex == 0 ? R : unknown();
           if (R.known())
@@ -867,114 +1136,6 @@ private:
     return operationNamed(Name);
   }
 
-  /// Whether write \p W of a variable declared at \p Info is conditional
-  /// relative to the declaration, and the loop (inside the declaration's
-  /// scope) that may carry it to later iterations.
-  static bool conditionalFor(const Write &W, const DeclInfo &Info) {
-    return W.K != Write::Init && W.CondDepth > Info.CondDepth;
-  }
-  static const Stmt *carryingLoop(const Write &W, const DeclInfo &Info) {
-    if (W.K == Write::Init || W.Loops.size() <= Info.LoopDepth)
-      return nullptr;
-    return W.Loops[Info.LoopDepth];
-  }
-
-  bool before(SourceLocation A, SourceLocation B) const {
-    A = fileLoc(SM, A);
-    B = fileLoc(SM, B);
-    if (A.isInvalid() || B.isInvalid())
-      return false;
-    return SM.isBeforeInTranslationUnit(A, B);
-  }
-
-  bool contains(const Stmt *S, SourceLocation L) const {
-    return !before(L, S->getBeginLoc()) && !before(S->getEndLoc(), L);
-  }
-
-  /// The writes of \p D that decide its value at \p Use: the last
-  /// unconditional one (or null) and those that may override it.
-  struct Reaching {
-    const Write *Last = nullptr;
-    llvm::SmallVector<const Write *, 4> Others;
-  };
-  Reaching reaching(llvm::ArrayRef<Write> Ws, const DeclInfo &Info,
-                    SourceLocation Use, bool Modules) {
-    Reaching R;
-    auto Counts = [&](const Write &W) {
-      return Modules ? (W.K == Write::Init || W.K == Write::Assign)
-                     : W.K != Write::PushBack;
-    };
-    for (const Write &W : Ws)
-      if (Counts(W) && !conditionalFor(W, Info) && before(W.End, Use) &&
-          (!R.Last || before(R.Last->End, W.End)))
-        R.Last = &W;
-    for (const Write &W : Ws) {
-      if (&W == R.Last)
-        continue;
-      bool After = !R.Last || before(R.Last->End, W.End);
-      bool Earlier = before(W.End, Use);
-      const Stmt *Loop = carryingLoop(W, Info);
-      bool Carried = Loop && !Earlier && contains(Loop, Use);
-      if ((Earlier && After) || Carried)
-        R.Others.push_back(&W);
-    }
-    return R;
-  }
-
-  /// A local tensor variable (or parameter) where it is read.
-  Activation variable(const VarDecl *VD, SourceLocation Use) {
-    const auto *Owner = dyn_cast<FunctionDecl>(VD->getDeclContext());
-    if (!Owner)
-      return unknown();
-    const WriteMap &M = A.writesIn(Owner);
-    auto DI = M.Decls.find(VD);
-    DeclInfo Info = DI == M.Decls.end() ? DeclInfo() : DI->second;
-    auto WI = M.ByDecl.find(VD);
-    llvm::ArrayRef<Write> Ws;
-    if (WI != M.ByDecl.end())
-      Ws = WI->second;
-    Reaching R = reaching(Ws, Info, Use, /*Modules=*/false);
-    Activation Base;
-    if (R.Last)
-      Base = write(VD, *R.Last);
-    else if (const auto *P = dyn_cast<ParmVarDecl>(VD))
-      Base = P->getDeclContext() == Fn ? parameter(P->getFunctionScopeIndex())
-                                       : unknown();
-    if (!Base.known())
-      return Base;
-    for (const Write *W : R.Others) {
-      if (W->K == Write::PushBack)
-        continue;
-      if (!write(VD, *W).sameKind(Base))
-        return unknown();
-    }
-    return Base;
-  }
-
-  Activation write(const VarDecl *VD, const Write &W) {
-    auto Key = std::make_pair(static_cast<const void *>(&W),
-                              static_cast<const void *>(Fn));
-    return A.WriteValues.getAt(Key, &W, [&] {
-      switch (W.K) {
-      case Write::Init:
-      case Write::Assign:
-        return W.Value ? value(W.Value) : unknown();
-      case Write::Compound:
-        return combine(variable(VD, W.Begin),
-                       W.Value ? value(W.Value) : unknown());
-      case Write::InPlaceSigmoid:
-        return made(opInfo(AK::Probabilities, AO::Sigmoid), W.Site,
-                    cast<CallExpr>(W.Site)->getDirectCallee());
-      case Write::Preserve:
-        return variable(VD, W.Begin);
-      case Write::Clobber:
-      case Write::PushBack:
-        break;
-      }
-      return unknown();
-    }); // a write that depends on itself (loops) is unknown
-  }
-
   /// A Sequential or Functional held in a local variable, where it is called.
   Activation localModule(const VarDecl *VD, SourceLocation Use) {
     const auto *Owner = dyn_cast<FunctionDecl>(VD->getDeclContext());
@@ -986,7 +1147,8 @@ private:
       return unknown();
     auto DI = M.Decls.find(VD);
     DeclInfo Info = DI == M.Decls.end() ? DeclInfo() : DI->second;
-    Reaching R = reaching(WI->second, Info, Use, /*Modules=*/true);
+    ReachingWrites::Reaching R =
+        RW.reaching(WI->second, Info, Use, /*Modules=*/true);
     return built(R, Info, WI->second, Use);
   }
 
@@ -1020,7 +1182,8 @@ private:
           Mine.push_back(W);
       SourceLocation End = Ctor->getEndLoc();
       DeclInfo Info; // members are declared outside any condition
-      Reaching R = reaching(Mine, Info, End, /*Modules=*/true);
+      ReachingWrites::Reaching R =
+          RW.reaching(Mine, Info, End, /*Modules=*/true);
       // Member initialisers sit before the body; make sure they come first.
       Activation Got = built(R, Info, Mine, End);
       if (!Got.known())
@@ -1035,7 +1198,7 @@ private:
 
   /// The output of a container given its last (re)construction and the
   /// modules pushed after it.
-  Activation built(const Reaching &R, const DeclInfo &Info,
+  Activation built(const ReachingWrites::Reaching &R, const DeclInfo &Info,
                    llvm::ArrayRef<Write> Ws, SourceLocation Use) {
     for (const Write *W : R.Others)
       if (W->K != Write::PushBack)
@@ -1044,14 +1207,14 @@ private:
     for (const Write &W : Ws) {
       if (W.K != Write::PushBack)
         continue;
-      bool Earlier = before(W.End, Use);
-      const Stmt *Loop = carryingLoop(W, Info);
-      bool Carried = Loop && !Earlier && contains(Loop, Use);
+      bool Earlier = RW.before(W.End, Use);
+      const Stmt *Loop = RW.carryingLoop(W, Info);
+      bool Carried = Loop && !Earlier && RW.contains(Loop, Use);
       if (!Earlier && !Carried)
         continue;
-      if (R.Last && !Carried && !before(R.Last->End, W.End))
+      if (R.Last && !Carried && !RW.before(R.Last->End, W.End))
         continue; // replaced by the later construction
-      if (conditionalFor(W, Info) || Carried)
+      if (RW.conditionalFor(W, Info) || Carried)
         return unknown();
       Pushed.push_back(W.Value);
     }
@@ -1065,133 +1228,24 @@ private:
     return module(R.Last->Value);
   }
 
-  Activation call(const CallExpr *CE) {
-    const FunctionDecl *FD = CE->getDirectCallee();
-    if (!FD)
-      return unknown();
-    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-
-    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE)) {
-      OverloadedOperatorKind Op = OC->getOperator();
-      unsigned N = OC->getNumArgs();
-      bool AnyTensor = false;
-      for (const Expr *Arg : OC->arguments())
-        AnyTensor = AnyTensor || isTensorType(Arg->getType());
-      if (AnyTensor && N == 2 &&
-          (Op == OO_Plus || Op == OO_Minus || Op == OO_Star || Op == OO_Slash))
-        return combine(value(OC->getArg(0)), value(OC->getArg(1)));
-      if (AnyTensor && N == 1 && Op == OO_Minus) {
-        Activation V = value(OC->getArg(0));
-        return V.isLogits() ? V : unknown();
-      }
-      if (AnyTensor && Op == OO_Subscript && N == 2 &&
-          isTensorType(OC->getArg(0)->getType()))
-        return value(OC->getArg(0));
-    }
-
-    const Expr *Obj = nullptr;
-    unsigned First = 0;
-    if (const CXXRecordDecl *Impl = A.moduleCall(CE, &Obj, &First))
-      return moduleCall(CE, Impl, Obj, First);
-
-    if (matchesFunctionList(FD, A.Config.ProbabilityFunctions))
-      return made(opInfo(AK::Probabilities, AO::Sigmoid), CE, FD);
-    if (matchesFunctionList(FD, A.Config.LogitFunctions))
-      return made(opInfo(AK::Logits, AO::Custom), CE, FD);
-
-    if (MD && isTensorClass(MD->getParent())) {
-      const Expr *Self = memberCallObject(CE);
-      OpInfo I = operationNamed(nameOf(MD));
-      if (I.Kind != AK::Unknown)
-        return made(I, CE, MD);
-      if (I.PassThrough)
-        return value(Self);
-      if (I.Arithmetic)
-        return combine(value(Self),
-                       CE->getNumArgs() ? value(CE->getArg(0)) : unknown());
-      return unknown();
-    }
-
-    llvm::StringRef Lib = libraryFunction(FD);
-    if (!Lib.empty()) {
-      OpInfo I = operationNamed(Lib);
-      if (I.Kind != AK::Unknown)
-        return made(I, CE, FD);
-      if (I.PassThrough && CE->getNumArgs() > 0)
-        return value(CE->getArg(0));
-      if (I.Arithmetic && CE->getNumArgs() > 1)
-        return combine(value(CE->getArg(0)), value(CE->getArg(1)));
-      return unknown();
-    }
-
-    if (const FunctionDecl *Def = A.followable(FD)) {
-      // Operator calls on methods (a lambda's `()`) pass the object first.
-      unsigned Offset = isa<CXXOperatorCallExpr>(CE) && MD ? 1 : 0;
-      return userCall(CE, Def, Offset);
-    }
-    return unknown();
-  }
-
-  Activation userCall(const CallExpr *CE, const FunctionDecl *Def,
-                      unsigned Offset) {
-    Activation R = summary(Def);
-    if (R.Kind == AK::Parameter) {
-      unsigned I = R.ParamIndex + Offset;
-      return I < CE->getNumArgs() ? value(CE->getArg(I)) : unknown();
-    }
-    if (R.known())
-      R.Via = Def;
-    return R;
-  }
-
-  Activation moduleCall(const CallExpr *CE, const CXXRecordDecl *Impl,
-                        const Expr *Obj, unsigned First) {
-    unsigned Inputs = CE->getNumArgs() > First ? CE->getNumArgs() - First : 0;
-    auto Input = [&]() {
-      return Inputs ? value(CE->getArg(First)) : unknown();
-    };
-    if (isLogitModule(Impl, Obj))
-      return made(opInfo(AK::Logits, AO::Custom), CE, Impl);
-    if (!definedInSystemHeader(Impl, SM)) {
-      // A user module: the forward() the call reaches.
-      const FunctionDecl *Fwd = nullptr;
-      const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
-      if (MD && hasName(MD, "forward"))
-        Fwd = A.followable(MD);
-      else
-        Fwd = A.followable(findForward(Impl, Inputs, SM));
-      if (!Fwd)
-        return unknown();
-      Activation R = summary(Fwd);
-      if (R.Kind == AK::Parameter) {
-        unsigned I = R.ParamIndex + First;
-        return I < CE->getNumArgs() ? value(CE->getArg(I)) : unknown();
-      }
-      if (R.known())
-        R.Via = Fwd;
-      return R;
-    }
-    OpInfo I = builtinModule(Impl);
-    if (I.PassThrough)
-      return Input();
-    if (I.Kind != AK::Unknown)
-      return made(I, CE, Impl);
-    if (Obj && (isTorchNN(Impl, "SequentialImpl") ||
-                isTorchNN(Impl, "FunctionalImpl"))) {
-      Activation R = contents(stripModule(Obj), Impl);
-      if (R.Kind == AK::Parameter)
-        return R.ParamIndex == 0 ? Input() : unknown();
-      return R;
-    }
-    return unknown();
-  }
-
   ActivationAnalysis &A;
+  Evaluator &Values;
   const SourceManager &SM;
   const TypeConfig &Types;
-  const FunctionDecl *Fn; ///< the function whose parameters are Parameter(i)
   unsigned Depth;
+  ReachingWrites RW;
 };
+
+Activation ActivationAnalysis::Evaluator::module(const Expr *M) {
+  return ModuleEvaluator(A, *this, Depth).module(M);
+}
+
+Activation ActivationAnalysis::Evaluator::moduleCall(const CallExpr *CE,
+                                                     const CXXRecordDecl *Impl,
+                                                     const Expr *Obj,
+                                                     unsigned First) {
+  return ModuleEvaluator(A, *this, Depth).moduleCall(CE, Impl, Obj, First);
+}
 
 //===----------------------------------------------------------------------===//
 // ActivationAnalysis

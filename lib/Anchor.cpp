@@ -174,6 +174,7 @@ UserCodeIndex::UserCodeIndex(ASTContext &Ctx) {
     addClassesOfMethods(Definitions, Ctx.getSourceManager());
 }
 
+namespace {
 /// The indexes of the live ASTs (clangd builds several at once, on different
 /// threads).
 struct UserCodeIndexRegistry {
@@ -192,6 +193,7 @@ struct UserCodeIndexRegistry {
     R.Indexes.erase(static_cast<const ASTContext *>(Ctx));
   }
 };
+} // namespace
 
 const UserCodeIndex &UserCodeIndex::of(ASTContext &Ctx) {
   UserCodeIndexRegistry &R = UserCodeIndexRegistry::get();

@@ -170,10 +170,6 @@ static std::string typeNameOfString(StringRef S) {
   return Type.upper();
 }
 
-static const Expr *strip(const Expr *E) {
-  return stripExpr(E, Strip::Temporaries | Strip::Casts);
-}
-
 /// The `c10::DeviceType` enumerator \p D names: the enumerator itself or a
 /// LibTorch constant such as `c10::kCUDA`.
 static const EnumConstantDecl *deviceEnumerator(const ValueDecl *D,
@@ -189,7 +185,8 @@ static const EnumConstantDecl *deviceEnumerator(const ValueDecl *D,
   const Expr *Init = VD->getAnyInitializer();
   if (!Init)
     return nullptr;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(strip(Init)))
+  if (const auto *DRE =
+          dyn_cast<DeclRefExpr>(stripExpr(Init, Strip::DeviceValue)))
     return deviceEnumerator(DRE->getDecl(), Depth + 1);
   return nullptr;
 }
@@ -213,10 +210,10 @@ static DeviceProvenance literal(const Expr *Written, StringRef TypeName) {
 
 /// A std::string / const char * argument of a `c10::Device` constructor.
 static DeviceProvenance stringProvenance(const Expr *E) {
-  E = strip(E);
+  E = stripExpr(E, Strip::DeviceValue);
   if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(E))
     if (CE->getNumArgs() >= 1 && isStringType(CE->getType()))
-      E = strip(CE->getArg(0));
+      E = stripExpr(CE->getArg(0), Strip::DeviceValue);
   if (const auto *SL = dyn_cast_or_null<StringLiteral>(E)) {
     if (SL->getCharByteWidth() != 1)
       return make(DeviceOrigin::Unknown);
@@ -726,7 +723,7 @@ DeviceProvenance DeviceReader::callProv(const CallExpr *Call) {
 }
 
 DeviceProvenance DeviceReader::prov(const Expr *E) {
-  E = strip(E);
+  E = stripExpr(E, Strip::DeviceValue);
   if (!E || E->isInstantiationDependent())
     return make(DeviceOrigin::Unknown);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
@@ -804,8 +801,6 @@ bool isModuleMethod(const FunctionDecl *FD, const TypeConfig &Types) {
   return MD && isModuleClass(MD->getParent(), Types);
 }
 
-} // namespace
-
 class PlacementWalker {
 public:
   PlacementWalker(DeviceReader &A, PlacementList &Out, unsigned Depth)
@@ -871,27 +866,27 @@ private:
     return C;
   }
 
-  void emit(const Expr *Site, const Expr *Arg, DeviceProvenance P) {
+  void emit(const Expr *Call, const Expr *Arg, DeviceProvenance P) {
     Cond C = current();
     if (C.FollowsDevice)
       return; // `if (x.is_cuda()) y = y.cuda();` follows the input
     DevicePlacement Pl;
-    Pl.Call = Site;
+    Pl.Call = Call;
     Pl.DeviceArg = Arg;
     Pl.Device = std::move(P);
     Pl.UnderAvailability = C.Availability;
-    Pl.HostRead = HostRead.count(Site) != 0;
+    Pl.HostRead = HostRead.count(Call) != 0;
     Out.push_back(std::move(Pl));
   }
 
-  void deviceArgs(const Expr *Site, llvm::ArrayRef<const Expr *> Args) {
+  void deviceArgs(const Expr *Call, llvm::ArrayRef<const Expr *> Args) {
     for (const Expr *Arg : Args) {
       if (!Arg || isa<CXXDefaultArgExpr>(Arg) ||
           !isDeviceValueType(Arg->getType()))
         continue;
       DeviceProvenance P = A.prov(Arg);
       if (P.isLiteral())
-        emit(Site, Arg, std::move(P));
+        emit(Call, Arg, std::move(P));
     }
   }
 
@@ -901,7 +896,7 @@ private:
       if (OC->getOperator() == OO_LessLess && OC->getNumArgs() == 2)
         if (const CXXRecordDecl *RD = recordOf(OC->getArg(0)->getType()))
           if (hasQualifiedName(RD, "std::basic_ostream"))
-            HostRead.insert(strip(OC->getArg(1)));
+            HostRead.insert(stripExpr(OC->getArg(1), Strip::DeviceValue));
       return;
     }
     const FunctionDecl *FD = Call->getDirectCallee();
@@ -915,7 +910,8 @@ private:
         // derived from another reads that one on the host too.
         if (isHostRead(Name) || (HostRead.count(Call) &&
                                  isTensorClass(recordOf(MD->getReturnType()))))
-          HostRead.insert(strip(MC->getImplicitObjectArgument()));
+          HostRead.insert(
+              stripExpr(MC->getImplicitObjectArgument(), Strip::DeviceValue));
         StringRef Target = conversionTarget(Name);
         if (!Target.empty()) {
           DeviceProvenance P = literal(Call, Target);
@@ -972,6 +968,7 @@ private:
   llvm::SmallVector<Cond, 4> Conds;
   llvm::DenseSet<const Expr *> HostRead;
 };
+} // namespace
 
 PlacementList DeviceReader::walkPlacements(const FunctionDecl *FD,
                                            const Expr *E, unsigned Depth) {

@@ -106,11 +106,6 @@ bool castsToInteger(const CXXMethodDecl *MD, const CallExpr *CE) {
   return false;
 }
 
-const Expr *strip(const Expr *E) {
-  return stripExpr(E, Strip::Temporaries | Strip::Copies | Strip::Moves |
-                          Strip::Conversions | Strip::Casts | Strip::Defaults);
-}
-
 bool isNumberOrPointer(QualType T) {
   T = T.getNonReferenceType();
   return T->isArithmeticType() || T->isPointerType() || T->isEnumeralType();
@@ -255,7 +250,7 @@ public:
       if (!spend())
         return;
       auto [Raw, F] = Work.pop_back_val();
-      const Expr *E = strip(Raw);
+      const Expr *E = stripExpr(Raw, Strip::GraphOperand);
       if (!E)
         continue;
       if (!isTensorType(E->getType())) {
@@ -481,7 +476,7 @@ private:
   void step(const Item &It, llvm::SmallVectorImpl<Item> &Work,
             llvm::DenseSet<std::tuple<const VarDecl *, int, int>> &Seen,
             GraphTerm &Out) {
-    const Expr *E = strip(It.E);
+    const Expr *E = stripExpr(It.E, Strip::GraphOperand);
     if (!E)
       return;
     auto Push = [&](const Expr *Sub, int Cut = -2, bool Target = false) {

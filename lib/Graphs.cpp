@@ -26,11 +26,6 @@ bool endsGraph(const CXXMethodDecl *MD) {
                          MD->getName());
 }
 
-const Expr *strip(const Expr *E) {
-  return stripExpr(E, Strip::Temporaries | Strip::Copies | Strip::Moves |
-                          Strip::Conversions);
-}
-
 /// The function whose body declares \p VD.
 const FunctionDecl *ownerOf(const VarDecl *VD) {
   return dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
@@ -216,7 +211,7 @@ std::optional<GraphOrigin> GraphAnalysis::eval(const Expr *Start,
     if (Left-- == 0)
       return std::nullopt; // too much to read: not known
     Item It = Work.pop_back_val();
-    const Expr *E = strip(It.E);
+    const Expr *E = stripExpr(It.E, Strip::SameTensor);
     if (!E)
       continue;
     // A list of tensors (`torch::stack({a, b})`, a TensorList) holds what

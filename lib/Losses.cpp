@@ -143,7 +143,7 @@ std::string describeLoss(const LossCall &L) {
 
 WrittenActivation writtenActivation(const Expr *E) {
   WrittenActivation W;
-  const auto *CE = dyn_cast_or_null<CallExpr>(ignoreValueWrappers(E));
+  const auto *CE = dyn_cast_or_null<CallExpr>(stripExpr(E, Strip::SameValue));
   if (!CE || !CE->getDirectCallee() || !CE->getDirectCallee()->getIdentifier())
     return W;
   const FunctionDecl *FD = CE->getDirectCallee();

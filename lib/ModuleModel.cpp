@@ -273,16 +273,6 @@ static void elementsOf(const Expr *E,
     Out.push_back(E);
 }
 
-/// Looks through what does not change which object a handle expression
-/// designates: parentheses, implicit conversions, temporaries, copies and
-/// moves of handles, conversions between handles (holder from shared_ptr),
-/// `std::move`, `.ptr()` and `.get()`.
-static const Expr *stripValue(const Expr *E) {
-  return stripExpr(E, Strip::Temporaries | Strip::Casts | Strip::Defaults |
-                          Strip::HandleCopies | Strip::Moves |
-                          Strip::Accessors);
-}
-
 static bool isTrueArg(const Expr *A) {
   while (A) {
     A = A->IgnoreParenImpCasts();
@@ -438,118 +428,116 @@ struct Trace {
   const FieldDecl *F = nullptr;
 };
 
-enum class Mode {
-  Setup,   ///< a constructor or reset(): record stores and registrations
-  Method,  ///< another method: record uses and registrations
-  Scratch, ///< a helper's return value: record nothing but registered locals
-};
-
-/// What ModuleModels shares with the builder of each model.
+/// What ModuleModels shares with the walks of each model.
 struct SharedFacts {
   llvm::DenseMap<const FieldDecl *, llvm::SmallVector<Registration, 1>>
       &FieldRegistrations;
   llvm::DenseMap<const FunctionDecl *, ValueKind> &ReturnKinds;
 };
 
-class ModelBuilder : public EvaluationOrderWalker<ModelBuilder> {
-  friend class EvaluationOrderWalker<ModelBuilder>;
-
-public:
-  ModelBuilder(const ModuleModels &Models, clang::ASTContext &Ctx,
-               SharedFacts Shared, ModuleModel &Model)
+/// What every walk of one model shares: the model being filled and its
+/// members' index, the depth bound and the functions being read, and the
+/// range of each range-for loop variable met.
+struct ModelState {
+  ModelState(const ModuleModels &Models, clang::ASTContext &Ctx,
+             SharedFacts Shared, ModuleModel &Model)
       : Models(Models), Ctx(Ctx), Shared(Shared), Model(Model),
         SM(Ctx.getSourceManager()), Engine(Models.config().MaxCallDepth) {}
 
-  void build();
-
-  /// Classifies the value a helper returns (for `fc = make_fc(*this)`).
-  ValueKind returnKind(const FunctionDecl *Def);
-
-private:
-  // --- model bookkeeping
   ModuleMember *memberOf(const FieldDecl *FD) {
     auto It = Index.find(FD);
     return It == Index.end() ? nullptr : &Model.Members[It->second];
   }
-
-  void addRegistration(const FieldDecl *FD, bool Own, RegistrationKind K,
-                       const Expr *Call, const Frame &F) {
-    Registration R;
-    R.Kind = K;
-    R.Call = Call;
-    R.Site = F.Site ? F.Site : Call;
-    R.Root = Root;
-    R.Class = Model.Class;
-    R.InSetup = CurMode == Mode::Setup;
-    R.Setup = R.InSetup ? static_cast<int>(SetupIdx) : -1;
-    Shared.FieldRegistrations[FD].push_back(R);
-    if (ModuleMember *M = Own ? memberOf(FD) : nullptr) {
-      M->Registrations.push_back(R);
-      if (CurMode == Mode::Setup &&
-          !llvm::is_contained(M->RegisteredBy, SetupIdx))
-        M->RegisteredBy.push_back(SetupIdx);
-    }
-  }
-
-  void markOpaque() {
-    if (CurMode == Mode::Setup)
-      Model.Setups[SetupIdx].Opaque = true;
-  }
-
-  void markUntraced() {
-    if (CurMode == Mode::Setup)
-      Model.Setups[SetupIdx].Opaque = true;
-    else if (CurMode == Mode::Method)
-      Model.UntracedRegistration = true;
-  }
-
-  // --- expressions
-  bool isSelf(const Expr *E, const Frame &F, unsigned Depth = 0) const;
-  Trace trace(const Expr *E, const Frame &F, bool MarkLocals,
-              unsigned Depth = 0);
-  const FieldDecl *storeTarget(const Expr *LHS, const Frame &F) const;
-  ValueKind classify(const Expr *E, const Frame &F, const VarDecl **Local,
-                     unsigned Depth = 0);
-  /// classify() for what a ModuleArray member is initialised or assigned
-  /// with as a whole: the elements of a list, nothing for an empty container.
-  ValueKind classifyElements(const Expr *E, const Frame &F, unsigned Depth = 0);
-  /// The container \p E is an element of: `a[i]`, `a.at(i)`, `a.back()`,
-  /// `a.front()`, the variable of a range-for over `a`; else null.
-  const Expr *arrayOfElement(const Expr *E) const;
   bool isArrayField(const FieldDecl *FD) const {
     return FD &&
            Models.memberKind(FD->getType(), nullptr) == MemberKind::ModuleArray;
   }
+
+  const ModuleModels &Models;
+  clang::ASTContext &Ctx;
+  SharedFacts Shared;
+  ModuleModel &Model;
+  const SourceManager &SM;
+  llvm::DenseMap<const FieldDecl *, unsigned> Index;
+  /// The depth bound and the functions being read (recursion guard); nothing
+  /// is memoised: what a helper does depends on what its arguments designate.
+  SummaryEngine Engine;
+  /// The range of each range-for loop variable met.
+  llvm::DenseMap<const VarDecl *, const Expr *> RangeOf;
+};
+
+class ModelWalker;
+
+/// What a walk records of the facts the walker finds: the setup table
+/// (SetupTable), the uses of members in methods (MethodUses), or nothing but
+/// the locals a helper registers (ReturnScratch). Each says only what it
+/// keeps; the walker does not know which one it serves.
+class Recorder {
+public:
+  virtual ~Recorder() = default;
+  /// Whether registrations are recorded at all (their locals are marked
+  /// either way).
+  virtual bool recordsRegistrations() const { return true; }
+  /// Stamps a registration with the setup function it belongs to.
+  virtual void stamp(Registration &) {}
+  /// A registration of own member \p M was recorded.
+  virtual void registeredMember(ModuleMember &) {}
+  /// A name handed to a registration.
+  virtual void named(const ModuleModel::NameUse &) {}
+  /// Code that may register anything was not read.
+  virtual void opaque() {}
+  /// Something was registered that cannot be traced to a member.
+  virtual void untraced() {}
+  /// Whether a lambda written here counts wherever it runs (rather than when
+  /// a call runs it).
+  virtual bool readsLambdasWhereWritten() const { return false; }
+  /// `member = RHS` (or an element of a member array, \p Element).
+  virtual void stored(ModelWalker &, const Expr * /*Whole*/, const FieldDecl *,
+                      const Expr * /*RHS*/, bool /*Element*/, Frame &) {}
+  /// An element added to member array \p M by \p Call.
+  virtual void elementAdded(ModelWalker &, const CallExpr *, ModuleMember &,
+                            Frame &) {}
+  /// A `requires_grad` call on something.
+  virtual void requiresGradCall(ModelWalker &, const CallExpr *, Frame &) {}
+  /// A helper whose body is read next.
+  virtual void helperEntered(const FunctionDecl *) {}
+  /// A member named in the code read.
+  virtual void memberNamed(ModelWalker &, const MemberExpr *, const Frame &) {}
+};
+
+/// Walks the code of one model from one root (a constructor, reset(), a
+/// method, a helper read for its return value), following helpers and
+/// lambdas in frames of their own, and tells its Recorder what it finds:
+/// stores into members, registrations and what they register, uses.
+class ModelWalker : public EvaluationOrderWalker<ModelWalker> {
+  friend class EvaluationOrderWalker<ModelWalker>;
+
+public:
+  ModelWalker(ModelState &S, Recorder &Rec, const FunctionDecl *Root)
+      : MS(S), Rec(Rec), Root(Root) {}
+
+  /// Walks \p St with \p F as the frame of the function being read. Whether
+  /// the code is conditional or in a loop is the walker's state.
+  void walkIn(const Stmt *St, Frame &F) {
+    Frame *Saved = Cur;
+    Cur = &F;
+    walk(St);
+    Cur = Saved;
+  }
+
+  ModelState &state() { return MS; }
+  const FunctionDecl *root() const { return Root; }
+  bool isSelf(const Expr *E, const Frame &F, unsigned Depth = 0) const;
+  Trace trace(const Expr *E, const Frame &F, bool MarkLocals,
+              unsigned Depth = 0);
+  bool registeredLocal(const VarDecl *VD) const {
+    return RegisteredLocals.count(VD);
+  }
   /// The ModuleArray member an element is added to by \p Call
   /// (`layers.push_back(x)`, `layers.emplace_back(4, 4)`), or null.
   const FieldDecl *arrayAddTarget(const CallExpr *Call, const Frame &F) const;
-  void recordElementAdd(const CallExpr *Call, const FieldDecl *FD, Frame &F);
-  /// The parameter of the constructor being read that \p E is (a copy or a
-  /// move of), or null.
-  const ParmVarDecl *setupParam(const Expr *E, const Frame &F) const;
-
-  // --- statements
-  /// Walks \p S with \p F as the frame of the function being read. Whether
-  /// the code is conditional or in a loop is the walker's state.
-  void walkIn(const Stmt *S, Frame &F) {
-    Frame *Saved = Cur;
-    Cur = &F;
-    walk(S);
-    Cur = Saved;
-  }
-  bool visit(const Stmt *S);
-  void loop(const Stmt *L, llvm::ArrayRef<const Stmt *> Parts) {
-    ++LoopDepth;
-    EvaluationOrderWalker::loop(L, Parts);
-    --LoopDepth;
-  }
-  void lambda(const LambdaExpr *L) {
-    // During construction a lambda runs when called (handleCall follows it);
-    // elsewhere its uses of members count wherever it runs.
-    if (CurMode == Mode::Method)
-      walkLambda(L, *Cur, L);
-  }
   bool inLoop() const { return LoopDepth > 0; }
+  using EvaluationOrderWalker::isConditional;
   /// A store written at \p At in frame \p F, where the walk is now: the
   /// outermost call of the frame's chain, how conditional, whether in a loop.
   MemberStore storeHere(const Frame &F, const Expr *At) const {
@@ -561,55 +549,205 @@ private:
     S.Direct = F.Depth == 0;
     return S;
   }
-  void walkCtor(const CXXConstructorDecl *Def, Frame &F);
-  void synthesizeInits(Frame &F);
+  /// A walker reading a helper on its own for \p Scratch, knowing the locals
+  /// \p Caller has seen registered and filled.
+  ModelWalker(const ModelWalker &Caller, Recorder &Scratch)
+      : MS(Caller.MS), Rec(Scratch), Root(Caller.Root),
+        RegisteredLocals(Caller.RegisteredLocals),
+        LocalContents(Caller.LocalContents) {}
+
+private:
+  const FieldDecl *storeTarget(const Expr *LHS, const Frame &F) const;
+  /// The container \p E is an element of: `a[i]`, `a.at(i)`, `a.back()`,
+  /// `a.front()`, the variable of a range-for over `a`; else null.
+  const Expr *arrayOfElement(const Expr *E) const;
+  void addRegistration(const FieldDecl *FD, bool Own, RegistrationKind K,
+                       const Expr *Call, const Frame &F);
+
+  bool visit(const Stmt *S);
+  void loop(const Stmt *L, llvm::ArrayRef<const Stmt *> Parts) {
+    ++LoopDepth;
+    EvaluationOrderWalker::loop(L, Parts);
+    --LoopDepth;
+  }
+  void lambda(const LambdaExpr *L) {
+    // During construction a lambda runs when called (handleCall follows it);
+    // elsewhere its uses of members count wherever it runs.
+    if (Rec.readsLambdasWhereWritten())
+      walkLambda(L, *Cur, L);
+  }
   void handleStore(const Expr *Whole, const Expr *LHS, const Expr *RHS,
                    Frame &F);
   void handleCall(const CallExpr *Call, Frame &F);
   void registerArgs(const Expr *Call, llvm::ArrayRef<const Expr *> Args,
                     RegistrationKind K, bool AnyArg, Frame &F);
   void walkLambda(const LambdaExpr *L, const Frame &F, const Expr *Site);
-  void recordStore(const FieldDecl *FD, MemberStore S, const VarDecl *Local);
-  void finishSetup();
 
-  const ModuleModels &Models;
-  clang::ASTContext &Ctx;
-  SharedFacts Shared;
-  ModuleModel &Model;
-  const SourceManager &SM;
-  llvm::DenseMap<const FieldDecl *, unsigned> Index;
-
-  Mode CurMode = Mode::Method;
+  ModelState &MS;
+  Recorder &Rec;
+  const FunctionDecl *Root = nullptr;
   Frame *Cur = nullptr; ///< the frame walkIn set for the statement being walked
   unsigned LoopDepth = 0; ///< loops (and lambdas run elsewhere) around it
-  unsigned SetupIdx = 0;
-  const FunctionDecl *Root = nullptr;
-  /// Helper bodies walked for the current root, and the budget.
+  /// Helper bodies walked for the root, and the budget.
   unsigned HelperWalks = 0;
   static constexpr unsigned MaxHelperWalks = 1000;
-  /// The depth bound and the functions being read (recursion guard); nothing
-  /// is memoised: what a helper does depends on what its arguments designate.
-  SummaryEngine Engine;
-  /// Locals handed to a registration during the current root (VarDecls are
-  /// unique, so one set serves every frame).
+  /// Locals handed to a registration during the walk (VarDecls are unique,
+  /// so one set serves every frame).
   llvm::SmallPtrSet<const VarDecl *, 8> RegisteredLocals;
   /// What was added to local containers that are not modules themselves
-  /// (`std::vector`, `torch::OrderedDict`, ...) during the current root: a
+  /// (`std::vector`, `torch::OrderedDict`, ...) during the walk: a
   /// registering container built from or updated with one registers them.
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 4>>
       LocalContents;
-  /// The range of each range-for loop variable met in the current root.
-  llvm::DenseMap<const VarDecl *, const Expr *> RangeOf;
   /// The locals whose contents are being registered (a container of itself).
   llvm::SmallPtrSet<const VarDecl *, 4> ContentsInProgress;
-  /// Stores of the current setup whose value is a local, resolved at its end.
+};
+
+/// What an expression stored into a member is (a registration, a fresh
+/// object, one borrowed from elsewhere, null), read where walker \p W stands.
+class ValueClassifier {
+public:
+  explicit ValueClassifier(ModelWalker &W) : W(W), MS(W.state()) {}
+
+  ValueKind classify(const Expr *E, const Frame &F, const VarDecl **Local,
+                     unsigned Depth = 0);
+  /// classify() for what a ModuleArray member is initialised or assigned
+  /// with as a whole: the elements of a list, nothing for an empty container.
+  ValueKind classifyElements(const Expr *E, const Frame &F, unsigned Depth = 0);
+
+private:
+  /// Classifies the value a helper returns (for `fc = make_fc(*this)`).
+  ValueKind returnKind(const FunctionDecl *Def);
+
+  ModelWalker &W;
+  ModelState &MS;
+};
+
+/// A helper read on its own for what it returns: records nothing, but the
+/// walk marks the locals it registers.
+class ReturnScratch : public Recorder {
+public:
+  bool recordsRegistrations() const override { return false; }
+};
+
+/// The setup table of one setup function (a constructor or reset()): which
+/// member gets which value, what it registers, whether it was read whole.
+class SetupTable : public Recorder {
+public:
+  SetupTable(ModelState &S, unsigned Idx)
+      : MS(S), Idx(Idx), Setup(S.Model.Setups[Idx]),
+        W(S, *this, Setup.Definition ? Setup.Definition : Setup.Decl) {}
+
+  /// Reads the setup function and fills its column of every member's stores.
+  void read();
+
+  void stamp(Registration &R) override {
+    R.InSetup = true;
+    R.Setup = static_cast<int>(Idx);
+  }
+  void registeredMember(ModuleMember &M) override {
+    if (!llvm::is_contained(M.RegisteredBy, Idx))
+      M.RegisteredBy.push_back(Idx);
+  }
+  void named(const ModuleModel::NameUse &N) override {
+    MS.Model.RegisteredNames.push_back(N);
+  }
+  void opaque() override { MS.Model.Setups[Idx].Opaque = true; }
+  void untraced() override { MS.Model.Setups[Idx].Opaque = true; }
+  void stored(ModelWalker &W, const Expr *Whole, const FieldDecl *FD,
+              const Expr *RHS, bool Element, Frame &F) override;
+  void elementAdded(ModelWalker &W, const CallExpr *Call, ModuleMember &M,
+                    Frame &F) override;
+  void requiresGradCall(ModelWalker &W, const CallExpr *Call,
+                        Frame &F) override;
+  void helperEntered(const FunctionDecl *Def) override {
+    MS.Model.SetupReached.insert(Def);
+  }
+
+private:
+  void walkCtor(const CXXConstructorDecl *Def, Frame &F);
+  void synthesizeInits(Frame &F);
+  void recordStore(const FieldDecl *FD, MemberStore St, const VarDecl *Local);
+  /// The parameter of the constructor being read that \p E is (a copy or a
+  /// move of), or null.
+  const ParmVarDecl *setupParam(const Expr *E, const Frame &F) const;
+  void finish();
+
+  ModelState &MS;
+  unsigned Idx;
+  SetupFunction &Setup;
+  ModelWalker W;
+  /// Stores whose value is a local, resolved at the end.
   llvm::SmallVector<std::pair<std::pair<unsigned, unsigned>, const VarDecl *>,
                     4>
       PendingLocals;
 };
+
+/// The uses of members in a method other than a setup function, and what it
+/// registers or stores after construction.
+class MethodUses : public Recorder {
+public:
+  explicit MethodUses(ModelState &S) : MS(S) {}
+
+  void named(const ModuleModel::NameUse &N) override {
+    MS.Model.RegisteredNames.push_back(N);
+  }
+  void untraced() override { MS.Model.UntracedRegistration = true; }
+  bool readsLambdasWhereWritten() const override { return true; }
+  void stored(ModelWalker &, const Expr *, const FieldDecl *FD, const Expr *,
+              bool, Frame &) override {
+    if (ModuleMember *M = MS.memberOf(FD))
+      M->StoredAfterSetup = true;
+  }
+  void elementAdded(ModelWalker &, const CallExpr *, ModuleMember &M,
+                    Frame &) override {
+    M.StoredAfterSetup = true;
+  }
+  void memberNamed(ModelWalker &W, const MemberExpr *ME,
+                   const Frame &F) override {
+    if (W.isSelf(ME->getBase(), F))
+      if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+        if (ModuleMember *M = MS.memberOf(FD))
+          M->Uses.push_back({ME, F.Fn});
+  }
+
+private:
+  ModelState &MS;
+};
+
+/// Builds the model of one class: its members, its setup functions (each
+/// read into a SetupTable), then its other methods (MethodUses).
+class ModelBuilder {
+public:
+  ModelBuilder(const ModuleModels &Models, clang::ASTContext &Ctx,
+               SharedFacts Shared, ModuleModel &Model)
+      : MS(Models, Ctx, Shared, Model) {}
+
+  void build();
+
+private:
+  ModelState MS;
+};
 } // namespace
 
-bool ModelBuilder::isSelf(const Expr *E, const Frame &F, unsigned Depth) const {
+void ModelWalker::addRegistration(const FieldDecl *FD, bool Own,
+                                  RegistrationKind K, const Expr *Call,
+                                  const Frame &F) {
+  Registration R;
+  R.Kind = K;
+  R.Call = Call;
+  R.Site = F.Site ? F.Site : Call;
+  R.Root = Root;
+  R.Class = MS.Model.Class;
+  Rec.stamp(R);
+  MS.Shared.FieldRegistrations[FD].push_back(R);
+  if (ModuleMember *M = Own ? MS.memberOf(FD) : nullptr) {
+    M->Registrations.push_back(R);
+    Rec.registeredMember(*M);
+  }
+}
+
+bool ModelWalker::isSelf(const Expr *E, const Frame &F, unsigned Depth) const {
   while (E) {
     E = E->IgnoreParenImpCasts();
     if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
@@ -636,10 +774,10 @@ bool ModelBuilder::isSelf(const Expr *E, const Frame &F, unsigned Depth) const {
   return false;
 }
 
-Trace ModelBuilder::trace(const Expr *E, const Frame &F, bool MarkLocals,
-                          unsigned Depth) {
+Trace ModelWalker::trace(const Expr *E, const Frame &F, bool MarkLocals,
+                         unsigned Depth) {
   Trace T;
-  E = stripValue(E);
+  E = stripExpr(E, Strip::SameHandle);
   if (!E || Depth > 8)
     return T;
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
@@ -655,7 +793,7 @@ Trace ModelBuilder::trace(const Expr *E, const Frame &F, bool MarkLocals,
   // An element of a member array of modules stands for the member.
   if (const Expr *Array = arrayOfElement(E)) {
     Trace A = trace(Array, F, /*MarkLocals=*/false, Depth + 1);
-    if (A.K == Trace::Field && isArrayField(A.F))
+    if (A.K == Trace::Field && MS.isArrayField(A.F))
       return A;
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
@@ -670,7 +808,7 @@ Trace ModelBuilder::trace(const Expr *E, const Frame &F, bool MarkLocals,
     // A member of another module (`child->fc`): registered, but not ours.
     // Members of anything else (`kv.second` of a pair) are not traced.
     const auto *Parent = dyn_cast<CXXRecordDecl>(FD->getParent());
-    if (Parent && isModuleClass(Parent, Models.config().Types)) {
+    if (Parent && isModuleClass(Parent, MS.Models.config().Types)) {
       T.K = Trace::Other;
       T.F = FD;
     }
@@ -726,8 +864,8 @@ Trace ModelBuilder::trace(const Expr *E, const Frame &F, bool MarkLocals,
   return T;
 }
 
-const FieldDecl *ModelBuilder::storeTarget(const Expr *LHS,
-                                           const Frame &F) const {
+const FieldDecl *ModelWalker::storeTarget(const Expr *LHS,
+                                          const Frame &F) const {
   LHS = LHS ? LHS->IgnoreParenImpCasts() : nullptr;
   if (const auto *ME = dyn_cast_or_null<MemberExpr>(LHS)) {
     if (isSelf(ME->getBase(), F))
@@ -745,7 +883,7 @@ const FieldDecl *ModelBuilder::storeTarget(const Expr *LHS,
   return nullptr;
 }
 
-const Expr *ModelBuilder::arrayOfElement(const Expr *E) const {
+const Expr *ModelWalker::arrayOfElement(const Expr *E) const {
   E = E ? E->IgnoreParenImpCasts() : nullptr;
   if (!E)
     return nullptr;
@@ -765,14 +903,14 @@ const Expr *ModelBuilder::arrayOfElement(const Expr *E) const {
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
       if (VD->isCXXForRangeDecl()) {
-        auto It = RangeOf.find(VD);
-        return It == RangeOf.end() ? nullptr : It->second;
+        auto It = MS.RangeOf.find(VD);
+        return It == MS.RangeOf.end() ? nullptr : It->second;
       }
   return nullptr;
 }
 
-const FieldDecl *ModelBuilder::arrayAddTarget(const CallExpr *Call,
-                                              const Frame &F) const {
+const FieldDecl *ModelWalker::arrayAddTarget(const CallExpr *Call,
+                                             const Frame &F) const {
   const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
   const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
   if (!MD || !MD->getIdentifier() || !MD->getParent()->isInStdNamespace() ||
@@ -781,62 +919,56 @@ const FieldDecl *ModelBuilder::arrayAddTarget(const CallExpr *Call,
                        MD->getName()))
     return nullptr;
   const FieldDecl *FD = storeTarget(MC->getImplicitObjectArgument(), F);
-  return isArrayField(FD) ? FD : nullptr;
+  return MS.isArrayField(FD) ? FD : nullptr;
 }
 
-void ModelBuilder::recordElementAdd(const CallExpr *Call, const FieldDecl *FD,
-                                    Frame &F) {
-  ModuleMember *M = memberOf(FD);
-  if (!M)
-    return;
-  if (CurMode == Mode::Method)
-    M->StoredAfterSetup = true;
-  if (CurMode != Mode::Setup)
-    return;
+void SetupTable::elementAdded(ModelWalker &W, const CallExpr *Call,
+                              ModuleMember &M, Frame &F) {
+  const FieldDecl *FD = M.Field;
   const auto *MD = cast<CXXMemberCallExpr>(Call)->getMethodDecl();
   llvm::StringRef N = MD->getName();
   bool Emplace = compat::startsWith(N, "emplace");
   // `insert(pos, x)` and `emplace(pos, args...)` take a position first.
   unsigned First = (N == "insert" || N == "emplace") ? 1 : 0;
   unsigned NArgs = Call->getNumArgs() > First ? Call->getNumArgs() - First : 0;
-  MemberStore S = storeHere(F, Call);
+  MemberStore St = W.storeHere(F, Call);
   const VarDecl *Local = nullptr;
   const Expr *Arg = NArgs == 1 ? Call->getArg(First) : nullptr;
   if (Arg && (!Emplace || isHandleType(Arg->getType()) ||
               Arg->getType()->isNullPtrType())) {
-    S.Kind = classify(Arg, F, &Local);
-    S.Value = Arg;
+    St.Kind = ValueClassifier(W).classify(Arg, F, &Local);
+    St.Value = Arg;
   } else if (Emplace) {
     // Built in place from constructor arguments: a new module, but for an
     // empty shared_ptr.
-    S.Kind = NArgs == 0 && M->ModuleClass &&
-                     !isHolderType(arrayElement(FD->getType()))
-                 ? ValueKind::Null
-                 : ValueKind::Fresh;
-    S.Value = Call;
+    St.Kind = NArgs == 0 && M.ModuleClass &&
+                      !isHolderType(arrayElement(FD->getType()))
+                  ? ValueKind::Null
+                  : ValueKind::Fresh;
+    St.Value = Call;
   } else {
-    S.Kind = ValueKind::Unknown; // a range
-    S.Value = Call;
+    St.Kind = ValueKind::Unknown; // a range
+    St.Value = Call;
   }
-  S.Element = true;
-  recordStore(FD, S, Local);
+  St.Element = true;
+  recordStore(FD, St, Local);
 }
 
-const ParmVarDecl *ModelBuilder::setupParam(const Expr *E,
-                                            const Frame &F) const {
-  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(stripValue(E));
+const ParmVarDecl *SetupTable::setupParam(const Expr *E, const Frame &F) const {
+  const auto *DRE =
+      dyn_cast_or_null<DeclRefExpr>(stripExpr(E, Strip::SameHandle));
   const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
-  if (!P || CurMode != Mode::Setup || F.Depth != 0)
+  if (!P || F.Depth != 0)
     return nullptr;
-  const FunctionDecl *Def = Model.Setups[SetupIdx].Definition;
+  const FunctionDecl *Def = Setup.Definition;
   if (!Def || !isa<CXXConstructorDecl>(Def) || P->getDeclContext() != Def)
     return nullptr;
   return P;
 }
 
-ValueKind ModelBuilder::classifyElements(const Expr *E, const Frame &F,
-                                         unsigned Depth) {
-  E = stripValue(E);
+ValueKind ValueClassifier::classifyElements(const Expr *E, const Frame &F,
+                                            unsigned Depth) {
+  E = stripExpr(E, Strip::SameHandle);
   if (!E || Depth > 8)
     return ValueKind::Unknown;
   if (isa<ImplicitValueInitExpr>(E))
@@ -860,8 +992,8 @@ ValueKind ModelBuilder::classifyElements(const Expr *E, const Frame &F,
     if (Written == 0)
       return ValueKind::Null;
     if (Written == 1 && CE->getNumArgs() >= 1)
-      if (const auto *SIL =
-              dyn_cast<CXXStdInitializerListExpr>(stripValue(CE->getArg(0))))
+      if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(
+              stripExpr(CE->getArg(0), Strip::SameHandle)))
         return classifyElements(SIL, F, Depth + 1);
     return ValueKind::Unknown;
   }
@@ -875,9 +1007,9 @@ ValueKind ModelBuilder::classifyElements(const Expr *E, const Frame &F,
   return ValueKind::Unknown;
 }
 
-ValueKind ModelBuilder::classify(const Expr *E, const Frame &F,
-                                 const VarDecl **Local, unsigned Depth) {
-  E = stripValue(E);
+ValueKind ValueClassifier::classify(const Expr *E, const Frame &F,
+                                    const VarDecl **Local, unsigned Depth) {
+  E = stripExpr(E, Strip::SameHandle);
   if (!E || Depth > 8)
     return ValueKind::Unknown;
   if (isa<CXXNullPtrLiteralExpr>(E) || isa<GNUNullExpr>(E))
@@ -901,23 +1033,23 @@ ValueKind ModelBuilder::classify(const Expr *E, const Frame &F,
     return ValueKind::Fresh;
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    if (Models.registrationKind(Call))
+    if (MS.Models.registrationKind(Call))
       return ValueKind::Registered;
     // Derived from another member (`w1.t()`): not a new object of the module's own.
     if (const Expr *Obj = memberCallObject(Call)) {
-      Trace T = trace(Obj, F, /*MarkLocals=*/false);
+      Trace T = W.trace(Obj, F, /*MarkLocals=*/false);
       if (T.K == Trace::Field)
         return ValueKind::Borrowed;
     }
     // A reference designates an object that exists elsewhere (`map.at("x")`).
-    if (Call->getCallReturnType(Ctx)->isReferenceType())
+    if (Call->getCallReturnType(MS.Ctx)->isReferenceType())
       return ValueKind::Borrowed;
     const FunctionDecl *FD = Call->getDirectCallee();
     if (!FD)
       return ValueKind::Unknown;
     // LibTorch and the standard library build new objects (`torch::randn`,
     // `std::make_shared`, `clone()`).
-    if (isLibraryCode(FD, SM))
+    if (isLibraryCode(FD, MS.SM))
       return ValueKind::Fresh;
     const FunctionDecl *Def = nullptr;
     if (FD->hasBody(Def) && Def && !Def->isDependentContext())
@@ -935,7 +1067,7 @@ ValueKind ModelBuilder::classify(const Expr *E, const Frame &F,
       return ValueKind::Unknown;
     if (Local && !*Local)
       *Local = VD;
-    if (RegisteredLocals.count(VD))
+    if (W.registeredLocal(VD))
       return ValueKind::Registered;
     return classify(VD->getInit(), F, Local, Depth + 1);
   }
@@ -947,25 +1079,19 @@ ValueKind ModelBuilder::classify(const Expr *E, const Frame &F,
   return ValueKind::Unknown;
 }
 
-ValueKind ModelBuilder::returnKind(const FunctionDecl *Def) {
-  auto It = Shared.ReturnKinds.find(Def);
-  if (It != Shared.ReturnKinds.end())
+ValueKind ValueClassifier::returnKind(const FunctionDecl *Def) {
+  auto It = MS.Shared.ReturnKinds.find(Def);
+  if (It != MS.Shared.ReturnKinds.end())
     return It->second;
-  Shared.ReturnKinds[Def] = ValueKind::Unknown; // recursion
-  // Walk the helper on its own to learn which of its locals it registers.
-  Mode SavedMode = CurMode;
-  const FunctionDecl *SavedRoot = Root;
-  auto SavedLocals = RegisteredLocals;
-  auto SavedContents = LocalContents;
-  CurMode = Mode::Scratch;
+  MS.Shared.ReturnKinds[Def] = ValueKind::Unknown; // recursion
+  // Walk the helper on its own to learn which of its locals it registers,
+  // read as it stands, wherever it was called from.
+  ReturnScratch Nothing;
+  ModelWalker Scratch(W, Nothing);
   Frame F;
   F.Fn = Def;
-  F.Depth = Engine.maxCallDepth(); // do not follow further helpers
-  unsigned SavedCond = CondDepth, SavedLoop = LoopDepth;
-  CondDepth = LoopDepth = 0; // read as it stands, wherever it was called from
-  walkIn(Def->getBody(), F);
-  CondDepth = SavedCond;
-  LoopDepth = SavedLoop;
+  F.Depth = MS.Engine.maxCallDepth(); // do not follow further helpers
+  Scratch.walkIn(Def->getBody(), F);
   llvm::SmallVector<const ReturnStmt *, 2> Returns;
   llvm::SmallVector<const Stmt *, 16> Work{Def->getBody()};
   while (!Work.empty()) {
@@ -977,50 +1103,47 @@ ValueKind ModelBuilder::returnKind(const FunctionDecl *Def) {
     for (const Stmt *C : S->children())
       Work.push_back(C);
   }
+  ValueClassifier InHelper(Scratch);
   ValueKind K = ValueKind::Unknown;
   bool First = true;
   for (const ReturnStmt *R : Returns) {
-    ValueKind RK = R->getRetValue() ? classify(R->getRetValue(), F, nullptr)
-                                    : ValueKind::Unknown;
+    ValueKind RK = R->getRetValue()
+                       ? InHelper.classify(R->getRetValue(), F, nullptr)
+                       : ValueKind::Unknown;
     K = First ? RK : combine(K, RK);
     First = false;
   }
-  CurMode = SavedMode;
-  Root = SavedRoot;
-  RegisteredLocals = std::move(SavedLocals);
-  LocalContents = std::move(SavedContents);
-  Shared.ReturnKinds[Def] = K;
+  MS.Shared.ReturnKinds[Def] = K;
   return K;
 }
 
-void ModelBuilder::recordStore(const FieldDecl *FD, MemberStore S,
-                               const VarDecl *Local) {
-  if (CurMode != Mode::Setup)
-    return;
-  ModuleMember *M = memberOf(FD);
+void SetupTable::recordStore(const FieldDecl *FD, MemberStore St,
+                             const VarDecl *Local) {
+  ModuleMember *M = MS.memberOf(FD);
   if (!M)
     return;
-  auto &Stores = M->Stores[SetupIdx];
+  auto &Stores = M->Stores[Idx];
   if (Local)
-    PendingLocals.push_back({{Index[FD], (unsigned)Stores.size()}, Local});
-  if (S.Kind == ValueKind::Fresh && S.Value && mentionsRequiresGrad(S.Value))
+    PendingLocals.push_back({{MS.Index[FD], (unsigned)Stores.size()}, Local});
+  if (St.Kind == ValueKind::Fresh && St.Value && mentionsRequiresGrad(St.Value))
     M->RequiresGrad = true;
-  if (S.Kind == ValueKind::Registered && S.Value)
-    if (const auto *Call = dyn_cast_or_null<CallExpr>(stripValue(S.Value)))
-      if (Models.registrationKind(Call))
-        S.RegistrationCall = Call;
-  Stores.push_back(S);
+  if (St.Kind == ValueKind::Registered && St.Value)
+    if (const auto *Call =
+            dyn_cast_or_null<CallExpr>(stripExpr(St.Value, Strip::SameHandle)))
+      if (MS.Models.registrationKind(Call))
+        St.RegistrationCall = Call;
+  Stores.push_back(St);
 }
 
-void ModelBuilder::handleStore(const Expr *Whole, const Expr *LHS,
-                               const Expr *RHS, Frame &F) {
+void ModelWalker::handleStore(const Expr *Whole, const Expr *LHS,
+                              const Expr *RHS, Frame &F) {
   const FieldDecl *FD = storeTarget(LHS, F);
   bool Element = false;
   if (!FD)
     if (const Expr *Array = arrayOfElement(LHS)) {
       // `layers[i] = torch::nn::Linear(4, 4);`
       FD = storeTarget(Array, F);
-      Element = isArrayField(FD);
+      Element = MS.isArrayField(FD);
       if (!Element)
         FD = nullptr;
     }
@@ -1030,35 +1153,38 @@ void ModelBuilder::handleStore(const Expr *Whole, const Expr *LHS,
     return;
   }
   walkIn(RHS, F);
-  if (CurMode == Mode::Method)
-    if (ModuleMember *M = memberOf(FD))
-      M->StoredAfterSetup = true;
-  if (CurMode != Mode::Setup || !memberOf(FD))
-    return;
-  MemberStore S = storeHere(F, Whole);
-  const VarDecl *Local = nullptr;
-  S.Kind = isArrayField(FD) && !Element ? classifyElements(RHS, F)
-                                        : classify(RHS, F, &Local);
-  S.Value = RHS;
-  S.Element = Element;
-  if (S.Kind == ValueKind::Borrowed)
-    S.Param = setupParam(RHS, F);
-  recordStore(FD, S, Local);
+  Rec.stored(*this, Whole, FD, RHS, Element, F);
 }
 
-void ModelBuilder::registerArgs(const Expr *Call,
-                                llvm::ArrayRef<const Expr *> Args,
-                                RegistrationKind K, bool AnyArg, Frame &F) {
+void SetupTable::stored(ModelWalker &W, const Expr *Whole, const FieldDecl *FD,
+                        const Expr *RHS, bool Element, Frame &F) {
+  if (!MS.memberOf(FD))
+    return;
+  MemberStore St = W.storeHere(F, Whole);
+  const VarDecl *Local = nullptr;
+  ValueClassifier C(W);
+  St.Kind = MS.isArrayField(FD) && !Element ? C.classifyElements(RHS, F)
+                                            : C.classify(RHS, F, &Local);
+  St.Value = RHS;
+  St.Element = Element;
+  if (St.Kind == ValueKind::Borrowed)
+    St.Param = setupParam(RHS, F);
+  recordStore(FD, St, Local);
+}
+
+void ModelWalker::registerArgs(const Expr *Call,
+                               llvm::ArrayRef<const Expr *> Args,
+                               RegistrationKind K, bool AnyArg, Frame &F) {
   for (const Expr *Arg : Args) {
     Trace T = trace(Arg, F, /*MarkLocals=*/true);
-    if (CurMode == Mode::Scratch)
+    if (!Rec.recordsRegistrations())
       continue;
     if (T.F && (T.K == Trace::Field || T.K == Trace::Other))
       addRegistration(T.F, T.K == Trace::Field, K, Call, F);
     else if (T.K == Trace::Untraced && !AnyArg)
-      markUntraced();
+      Rec.untraced();
     // A local container handed over registers what was added to it.
-    const auto *DRE = dyn_cast<DeclRefExpr>(stripValue(Arg));
+    const auto *DRE = dyn_cast<DeclRefExpr>(stripExpr(Arg, Strip::SameHandle));
     const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
     auto Contents = VD ? LocalContents.find(VD) : LocalContents.end();
     if (Contents != LocalContents.end() &&
@@ -1076,8 +1202,8 @@ void ModelBuilder::registerArgs(const Expr *Call,
 /// a helper) may run any number of times with unknown arguments: what it does
 /// to captured members counts, and what it registers through its own
 /// parameters cannot be traced.
-void ModelBuilder::walkLambda(const LambdaExpr *L, const Frame &F,
-                              const Expr *Site) {
+void ModelWalker::walkLambda(const LambdaExpr *L, const Frame &F,
+                             const Expr *Site) {
   const CXXMethodDecl *Op = L->getCallOperator();
   if (!Op)
     return;
@@ -1091,7 +1217,7 @@ void ModelBuilder::walkLambda(const LambdaExpr *L, const Frame &F,
   }
   for (const FunctionDecl *Fn : Bodies) {
     const Stmt *Body = Fn->getBody();
-    if (!Body || Fn->isDependentContext() || Engine.inProgress(Fn))
+    if (!Body || Fn->isDependentContext() || MS.Engine.inProgress(Fn))
       continue;
     Frame NF = F;
     NF.Fn = Fn;
@@ -1099,19 +1225,19 @@ void ModelBuilder::walkLambda(const LambdaExpr *L, const Frame &F,
     NF.Site = F.Site ? F.Site : Site;
     for (const ParmVarDecl *P : Fn->parameters())
       NF.UntracedParams.insert(P);
-    Engine.enter(Fn);
+    MS.Engine.enter(Fn);
     // It may run any number of times, or never.
     ++LoopDepth;
     ++CondDepth;
     walkIn(Body, NF);
     --CondDepth;
     --LoopDepth;
-    Engine.leave(Fn);
+    MS.Engine.leave(Fn);
   }
 }
 
-void ModelBuilder::handleCall(const CallExpr *Call, Frame &F) {
-  if (std::optional<RegistrationKind> K = Models.registrationKind(Call)) {
+void ModelWalker::handleCall(const CallExpr *Call, Frame &F) {
+  if (std::optional<RegistrationKind> K = MS.Models.registrationKind(Call)) {
     for (const Stmt *Child : Call->children())
       walkIn(Child, F);
     bool Custom = *K == RegistrationKind::Custom;
@@ -1122,8 +1248,7 @@ void ModelBuilder::handleCall(const CallExpr *Call, Frame &F) {
     if (!Custom && !Args.empty()) {
       ModuleModel::NameUse N{Call, "", false};
       registrationName(Args.front(), N.Name, N.Literal);
-      if (CurMode != Mode::Scratch)
-        Model.RegisteredNames.push_back(N);
+      Rec.named(N);
       Args.erase(Args.begin());
       if (Args.size() > 1)
         Args.resize(1);
@@ -1147,18 +1272,14 @@ void ModelBuilder::handleCall(const CallExpr *Call, Frame &F) {
   const FieldDecl *ArrayAdd = arrayAddTarget(Call, F);
 
   // Evidence that a member is meant to be a parameter.
-  if (CurMode == Mode::Setup && isRequiresGradCall(Call))
-    if (const Expr *Obj = memberCallObject(Call)) {
-      Trace T = trace(Obj, F, false);
-      if (T.K == Trace::Field)
-        if (ModuleMember *M = memberOf(T.F))
-          M->RequiresGrad = true;
-    }
+  if (isRequiresGradCall(Call))
+    Rec.requiresGradCall(*this, Call, F);
 
   for (const Stmt *Child : Call->children())
     walkIn(Child, F);
   if (ArrayAdd)
-    recordElementAdd(Call, ArrayAdd, F);
+    if (ModuleMember *M = MS.memberOf(ArrayAdd))
+      Rec.elementAdded(*this, Call, *M, F);
 
   const FunctionDecl *FD = Call->getDirectCallee();
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
@@ -1179,11 +1300,11 @@ void ModelBuilder::handleCall(const CallExpr *Call, Frame &F) {
     PassesSelf = PassesSelf || isSelf(Call->getArg(I), F);
   if (!FD) {
     if (PassesSelf)
-      markOpaque();
+      Rec.opaque();
     return;
   }
   // LibTorch and the standard library know nothing of the module's members.
-  if (isLibraryCode(FD, SM))
+  if (isLibraryCode(FD, MS.SM))
     return;
 
   Frame NF;
@@ -1220,7 +1341,7 @@ void ModelBuilder::handleCall(const CallExpr *Call, Frame &F) {
         NF.UntracedParams.insert(P);
         continue;
       }
-      const Expr *S = stripValue(Arg);
+      const Expr *S = stripExpr(Arg, Strip::SameHandle);
       if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S))
         if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
           if (VD->hasLocalStorage())
@@ -1230,15 +1351,15 @@ void ModelBuilder::handleCall(const CallExpr *Call, Frame &F) {
   if (!HasBody) {
     // Code of another TU that gets the module could register anything.
     if (PassesSelf)
-      markOpaque();
+      Rec.opaque();
     return;
   }
   bool Relevant = NF.ThisIsSelf || !NF.ParamField.empty() ||
                   !NF.SelfParams.empty() || !NF.ParamLocal.empty();
-  if (!Relevant || Engine.inProgress(Def))
+  if (!Relevant || MS.Engine.inProgress(Def))
     return;
-  if (!Engine.follows(NF.Depth)) {
-    markOpaque();
+  if (!MS.Engine.follows(NF.Depth)) {
+    Rec.opaque();
     return;
   }
   // Each call is walked in a frame of its own (what its parameters stand
@@ -1246,21 +1367,31 @@ void ModelBuilder::handleCall(const CallExpr *Call, Frame &F) {
   // walks. Past a budget per constructor or method, what it registers is
   // not known whole: the check stays silent on the class.
   if (++HelperWalks > MaxHelperWalks) {
-    markUntraced();
+    Rec.untraced();
     return;
   }
-  if (CurMode == Mode::Setup)
-    Model.SetupReached.insert(Def);
-  Engine.enter(Def);
+  Rec.helperEntered(Def);
+  MS.Engine.enter(Def);
   walkIn(Def->getBody(), NF);
-  Engine.leave(Def);
+  MS.Engine.leave(Def);
 }
 
-bool ModelBuilder::visit(const Stmt *S) {
+void SetupTable::requiresGradCall(ModelWalker &W, const CallExpr *Call,
+                                  Frame &F) {
+  // Evidence that a member is meant to be a parameter.
+  if (const Expr *Obj = memberCallObject(Call)) {
+    Trace T = W.trace(Obj, F, false);
+    if (T.K == Trace::Field)
+      if (ModuleMember *M = MS.memberOf(T.F))
+        M->RequiresGrad = true;
+  }
+}
+
+bool ModelWalker::visit(const Stmt *S) {
   Frame &F = *Cur;
   if (const auto *FR = dyn_cast<CXXForRangeStmt>(S))
     if (const VarDecl *V = FR->getLoopVariable())
-      RangeOf[V] = FR->getRangeInit();
+      MS.RangeOf[V] = FR->getRangeInit();
   if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
     if (BO->getOpcode() == BO_Assign) {
       handleStore(BO, BO->getLHS(), BO->getRHS(), F);
@@ -1293,45 +1424,44 @@ bool ModelBuilder::visit(const Stmt *S) {
     return false; // then its arguments
   }
   if (const auto *ME = dyn_cast<MemberExpr>(S)) {
-    if (CurMode == Mode::Method && isSelf(ME->getBase(), F))
-      if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
-        if (ModuleMember *M = memberOf(FD))
-          M->Uses.push_back({ME, F.Fn});
+    Rec.memberNamed(*this, ME, F);
     return false;
   }
   return false;
 }
 
-void ModelBuilder::walkCtor(const CXXConstructorDecl *Def, Frame &F) {
+void SetupTable::walkCtor(const CXXConstructorDecl *Def, Frame &F) {
   for (const CXXCtorInitializer *I : Def->inits()) {
     const Expr *Init = I->getInit();
     if (I->isDelegatingInitializer()) {
-      walkIn(Init, F); // the arguments
+      W.walkIn(Init, F); // the arguments
       const auto *CE = dyn_cast_or_null<CXXConstructExpr>(
           Init ? Init->IgnoreImplicit() : nullptr);
       const CXXConstructorDecl *Target = CE ? CE->getConstructor() : nullptr;
       const FunctionDecl *TDef = nullptr;
-      if (Target && Target->hasBody(TDef) && TDef && !Engine.inProgress(TDef)) {
-        Engine.enter(TDef);
+      if (Target && Target->hasBody(TDef) && TDef &&
+          !MS.Engine.inProgress(TDef)) {
+        MS.Engine.enter(TDef);
         walkCtor(cast<CXXConstructorDecl>(TDef), F);
-        Engine.leave(TDef);
+        MS.Engine.leave(TDef);
       } else if (Target && Target->isDefaulted()) {
         synthesizeInits(F);
       } else {
-        markOpaque();
+        opaque();
       }
       continue;
     }
     const FieldDecl *FD = I->getMember();
-    if (!FD || F.Depth > 0 || CurMode != Mode::Setup || !memberOf(FD)) {
-      walkIn(Init, F);
+    if (!FD || F.Depth > 0 || !MS.memberOf(FD)) {
+      W.walkIn(Init, F);
       continue;
     }
     MemberStore S;
     const VarDecl *Local = nullptr;
-    S.Kind = !Init              ? ValueKind::Unknown
-             : isArrayField(FD) ? classifyElements(Init, F)
-                                : classify(Init, F, &Local);
+    ValueClassifier C(W);
+    S.Kind = !Init                 ? ValueKind::Unknown
+             : MS.isArrayField(FD) ? C.classifyElements(Init, F)
+                                   : C.classify(Init, F, &Local);
     if (S.Kind == ValueKind::Borrowed && Init)
       S.Param = setupParam(Init, F);
     S.Initializer = true;
@@ -1341,32 +1471,33 @@ void ModelBuilder::walkCtor(const CXXConstructorDecl *Def, Frame &F) {
     S.Value = S.InClassInit ? FD->getInClassInitializer() : Init;
     S.Site = S.Value;
     S.In = Def;
-    S.Conditional = isConditional();
-    S.InLoop = inLoop();
+    S.Conditional = W.isConditional();
+    S.InLoop = W.inLoop();
     S.Direct = true;
     S.CtorInit = I;
-    walkIn(Init, F);
+    W.walkIn(Init, F);
     recordStore(FD, S, Local);
   }
-  walkIn(Def->getBody(), F);
+  W.walkIn(Def->getBody(), F);
 }
 
 /// A constructor without a body here that only runs the member initializers
 /// (implicit or `= default`).
-void ModelBuilder::synthesizeInits(Frame &F) {
-  for (ModuleMember &M : Model.Members) {
+void SetupTable::synthesizeInits(Frame &F) {
+  for (ModuleMember &M : MS.Model.Members) {
     const FieldDecl *FD = M.Field;
     MemberStore S;
     S.Initializer = true;
     S.Direct = true;
-    S.In = Root;
+    S.In = W.root();
     const VarDecl *Local = nullptr;
     if (const Expr *Init = FD->getInClassInitializer()) {
       S.InClassInit = true;
       S.Value = S.Site = Init;
-      S.Kind = M.Kind == MemberKind::ModuleArray ? classifyElements(Init, F)
-                                                 : classify(Init, F, &Local);
-      walkIn(Init, F);
+      ValueClassifier C(W);
+      S.Kind = M.Kind == MemberKind::ModuleArray ? C.classifyElements(Init, F)
+                                                 : C.classify(Init, F, &Local);
+      W.walkIn(Init, F);
     } else {
       S.Kind =
           M.Kind == MemberKind::Holder ? ValueKind::Fresh : ValueKind::Null;
@@ -1375,31 +1506,46 @@ void ModelBuilder::synthesizeInits(Frame &F) {
   }
 }
 
-void ModelBuilder::finishSetup() {
+void SetupTable::finish() {
   for (auto &P : PendingLocals) {
     const VarDecl *VD = P.second;
     bool Registered = false;
     // `auto a = Linear(...); auto b = a; register_module("b", b); fc = a;`
     for (unsigned Hops = 0; VD && Hops < 8 && !Registered; ++Hops) {
-      Registered = RegisteredLocals.count(VD);
-      const Expr *Init = VD->getInit() ? stripValue(VD->getInit()) : nullptr;
+      Registered = W.registeredLocal(VD);
+      const Expr *Init =
+          VD->getInit() ? stripExpr(VD->getInit(), Strip::SameHandle) : nullptr;
       const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Init);
       VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
       if (VD && !VD->hasLocalStorage())
         VD = nullptr;
     }
     if (Registered)
-      Model.Members[P.first.first].Stores[SetupIdx][P.first.second].Kind =
+      MS.Model.Members[P.first.first].Stores[Idx][P.first.second].Kind =
           ValueKind::Registered;
   }
   // A registered local stored into a member registers the member too.
-  for (ModuleMember &M : Model.Members)
-    for (const MemberStore &S : M.Stores[SetupIdx])
-      if (S.Kind == ValueKind::Registered && !M.registeredBy(SetupIdx))
-        M.RegisteredBy.push_back(SetupIdx);
-  PendingLocals.clear();
-  RegisteredLocals.clear();
-  LocalContents.clear();
+  for (ModuleMember &M : MS.Model.Members)
+    for (const MemberStore &St : M.Stores[Idx])
+      if (St.Kind == ValueKind::Registered && !M.registeredBy(Idx))
+        M.RegisteredBy.push_back(Idx);
+}
+
+void SetupTable::read() {
+  Frame F;
+  F.Fn = W.root();
+  F.ThisIsSelf = true;
+  if (!Setup.Definition) {
+    synthesizeInits(F);
+  } else {
+    MS.Engine.enter(Setup.Definition);
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Setup.Definition))
+      walkCtor(Ctor, F);
+    else
+      W.walkIn(Setup.Definition->getBody(), F);
+    MS.Engine.leave(Setup.Definition);
+  }
+  finish();
 }
 
 static const CXXMethodDecl *findReset(const CXXRecordDecl *RD) {
@@ -1417,16 +1563,17 @@ static bool isDefaultedSomewhere(const FunctionDecl *FD) {
 }
 
 void ModelBuilder::build() {
+  ModuleModel &Model = MS.Model;
   const CXXRecordDecl *RD = Model.Class;
   Model.Cloneable = isSameOrDerivedFrom(RD, "torch::nn::Cloneable");
 
   for (const FieldDecl *FD : RD->fields()) {
     ModuleMember M;
     M.Field = FD;
-    M.Kind = Models.memberKind(FD->getType(), &M.ModuleClass);
-    M.Stateless =
-        M.ModuleClass && isStatelessModuleClass(M.ModuleClass, Models.config());
-    Index[FD] = Model.Members.size();
+    M.Kind = MS.Models.memberKind(FD->getType(), &M.ModuleClass);
+    M.Stateless = M.ModuleClass &&
+                  isStatelessModuleClass(M.ModuleClass, MS.Models.config());
+    MS.Index[FD] = Model.Members.size();
     Model.Members.push_back(std::move(M));
   }
 
@@ -1475,29 +1622,9 @@ void ModelBuilder::build() {
     M.Stores.resize(Model.Setups.size());
 
   // Construction.
-  for (unsigned I = 0; I < Model.Setups.size(); ++I) {
-    SetupFunction &S = Model.Setups[I];
-    if (!S.Visible)
-      continue;
-    CurMode = Mode::Setup;
-    SetupIdx = I;
-    Root = S.Definition ? S.Definition : S.Decl;
-    HelperWalks = 0;
-    Frame F;
-    F.Fn = Root;
-    F.ThisIsSelf = true;
-    if (!S.Definition) {
-      synthesizeInits(F);
-    } else {
-      Engine.enter(S.Definition);
-      if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(S.Definition))
-        walkCtor(Ctor, F);
-      else
-        walkIn(S.Definition->getBody(), F);
-      Engine.leave(S.Definition);
-    }
-    finishSetup();
-  }
+  for (unsigned I = 0; I < Model.Setups.size(); ++I)
+    if (Model.Setups[I].Visible)
+      SetupTable(MS, I).read();
 
   // The other methods: uses, and registrations made after construction.
   for (const CXXMethodDecl *MD : RD->methods()) {
@@ -1514,17 +1641,14 @@ void ModelBuilder::build() {
     // Helpers of the constructors were read with them.
     if (Model.SetupReached.count(Def))
       continue;
-    CurMode = Mode::Method;
-    Root = Def;
-    HelperWalks = 0;
+    MethodUses Uses(MS);
+    ModelWalker W(MS, Uses, Def);
     Frame F;
     F.Fn = Def;
     F.ThisIsSelf = true;
-    Engine.enter(Def);
-    walkIn(Def->getBody(), F);
-    Engine.leave(Def);
-    RegisteredLocals.clear();
-    LocalContents.clear();
+    MS.Engine.enter(Def);
+    W.walkIn(Def->getBody(), F);
+    MS.Engine.leave(Def);
     if (hasName(MD, "forward")) {
       Model.Forwards.push_back(cast<CXXMethodDecl>(Def));
       llvm::SmallVector<const Stmt *, 16> Work{Def->getBody()};

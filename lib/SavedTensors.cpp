@@ -36,16 +36,11 @@ bool isOperandSaver(StringRef N) {
 
 bool isTensorExpr(const Expr *E) { return E && isTensorType(E->getType()); }
 
-const Expr *strip(const Expr *E) {
-  return E ? stripExpr(E, Strip::Temporaries | Strip::Copies | Strip::Moves |
-                              Strip::Conversions)
-           : nullptr;
-}
-
 /// The variable \p E names, when it is a tensor variable of the function
 /// (a local or a parameter).
 const VarDecl *tensorVar(const Expr *E) {
-  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(strip(E));
+  const auto *DRE =
+      dyn_cast_or_null<DeclRefExpr>(stripExpr(E, Strip::SameTensor));
   if (!DRE)
     return nullptr;
   const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
@@ -177,7 +172,7 @@ private:
   bool namedElsewhere(const VarDecl *V, const Expr *Save, const InplaceOp &Op) {
     const SourceManager &SM = FD->getASTContext().getSourceManager();
     SourceLocation End = SM.getExpansionLoc(compat::endLoc(Save));
-    const Expr *Target = strip(Op.Target);
+    const Expr *Target = stripExpr(Op.Target, Strip::SameTensor);
     return !forEachDescendant(FD->getBody(), [&](const Stmt *X) {
       const auto *DRE = dyn_cast<DeclRefExpr>(X);
       if (DRE && DRE != Target && DRE->getDecl() == V &&
@@ -218,7 +213,8 @@ private:
   /// of an operation that keeps it.
   void write(const VarDecl *V, const Expr *Value) {
     Saved.erase(V);
-    const auto *CE = dyn_cast_or_null<CallExpr>(strip(Value));
+    const auto *CE =
+        dyn_cast_or_null<CallExpr>(stripExpr(Value, Strip::SameTensor));
     if (!CE || matchInplace(CE))
       return;
     if (auto S = savesOutput(CE))
@@ -318,7 +314,8 @@ private:
     Found.Op = Op;
     Found.Dest = Dest;
     Found.Returned = InReturn;
-    Found.WholeValue = DestValue && strip(DestValue) == CE;
+    Found.WholeValue =
+        DestValue && stripExpr(DestValue, Strip::SameTensor) == CE;
     const VarDecl *V = tensorVar(Op.Target);
     if (V) {
       auto It = Saved.find(V);
@@ -328,8 +325,8 @@ private:
         Saved.erase(It);
         Pending.push_back({Found, LoopDepth});
       }
-    } else if (const auto *Inner =
-                   dyn_cast_or_null<CallExpr>(strip(Op.Target))) {
+    } else if (const auto *Inner = dyn_cast_or_null<CallExpr>(
+                   stripExpr(Op.Target, Strip::SameTensor))) {
       // `x.sigmoid().mul_(2)`: the fresh output itself.
       if (auto S = savesOutput(Inner))
         if (!matchInplace(Inner) && A.recordsAt(FD, Inner) &&

@@ -421,14 +421,8 @@ const Expr *stripExpr(const Expr *E, unsigned Flags) {
   return E;
 }
 
-/// What an object expression designates, for objectDecl.
-static const Expr *strip(const Expr *E) {
-  return stripExpr(E, Strip::Temporaries | Strip::Copies | Strip::Indirections |
-                          Strip::Accessors);
-}
-
 const ValueDecl *objectDecl(const Expr *E) {
-  E = strip(E);
+  E = stripExpr(E, Strip::SameObject);
   if (!E)
     return nullptr;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {

@@ -137,8 +137,6 @@ struct ActivationConfig {
   std::shared_ptr<const ProgramSummary> Program;
 };
 
-struct WriteMap;
-
 /// Answers "what does this tensor hold" for expressions of one TU. Create one
 /// per TU (it memoises per function) and ask it about any expression.
 class ActivationAnalysis {
@@ -179,6 +177,11 @@ private:
   /// Evaluates expressions of one function (a private member class: it reads
   /// the tables below).
   class Evaluator;
+  /// What a module call returns (a private member class: it reads the
+  /// tables below).
+  class ModuleEvaluator;
+  /// The writes of one function or class, by variable (Activation.cpp).
+  struct WriteMap;
   const WriteMap &writesIn(const clang::Decl *Owner);
   Activation summaryAt(const clang::FunctionDecl *FD, unsigned Depth);
   /// The function a call of \p FD is followed into: its definition in user
@@ -209,10 +212,6 @@ private:
 /// neither is known.
 clang::SourceLocation sourceLocation(const Activation &A,
                                      const clang::SourceManager &SM);
-
-/// \p E without what does not change a value: parentheses, implicit casts,
-/// temporaries, cleanups and copy or move constructions.
-const clang::Expr *ignoreValueWrappers(const clang::Expr *E);
 
 /// The class of the object a module call is made on as written (the holder
 /// `Net` rather than its `ModuleHolder<NetImpl>` base), looking through `->`.

@@ -75,7 +75,6 @@ public:
 private:
   std::vector<const clang::Decl *> Definitions;
   std::vector<clang::Decl *> Scope;
-  friend struct UserCodeIndexRegistry;
 };
 
 /// The only place a torch-* check registers a matcher: one matcher on the

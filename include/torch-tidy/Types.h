@@ -156,6 +156,24 @@ enum Flags : unsigned {
   /// `p.get()` and `holder.ptr()`: a zero-argument `get` or, on a handle,
   /// `ptr`.
   Accessors = 1u << 8,
+
+  // The sets the rooms share, by what the stripped expression still is.
+  /// The same value: temporaries, conversions, copies (Activation, Losses).
+  SameValue = Temporaries | Conversions | Copies,
+  /// The same tensor, also through `std::move` (Graphs, SavedTensors).
+  SameTensor = SameValue | Moves,
+  /// The tensor a graph path goes through: also every cast and default
+  /// argument (GraphPaths).
+  GraphOperand = SameTensor | Casts | Defaults,
+  /// The same object a handle designates: handle conversions, `std::move`,
+  /// casts, defaults, `.ptr()` and `.get()` (ModuleModel).
+  SameHandle =
+      Temporaries | Casts | Defaults | HandleCopies | Moves | Accessors,
+  /// The object an object expression designates, through `*p`, `->`,
+  /// `.get()` and copies (objectDecl).
+  SameObject = Temporaries | Copies | Indirections | Accessors,
+  /// A device value: temporaries and casts (Devices).
+  DeviceValue = Temporaries | Casts,
 };
 } // namespace Strip
 
