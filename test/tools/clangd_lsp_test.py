@@ -368,6 +368,53 @@ def expected_in(text):
     return out
 
 
+def open_expecting(server, work, args, uri, text, expected):
+    """Opens uri (train.cpp, with text) after the LSP handshake and waits for a
+    publication of its diagnostics with every (0-based line, check) of
+    expected; fails unless the file parses and its torch-* diagnostics are
+    exactly those. Returns that publication."""
+    deadline = time.monotonic() + args.timeout
+    initialize(server, work, deadline, {"textDocument": {
+        "publishDiagnostics": {"relatedInformation": True}}})
+    server.notify("textDocument/didOpen", {"textDocument": {
+        "uri": uri, "languageId": "cpp", "version": 1, "text": text}})
+
+    # clangd may publish before the preamble is built and again after:
+    # wait for a publication with every expected warning.
+    seen = []
+
+    def torch_diags(msg):
+        return {(d["range"]["start"]["line"], d.get("code"))
+                for d in msg["params"]["diagnostics"]
+                if str(d.get("code", "")).startswith("torch-")}
+
+    def record(msg):
+        if (msg.get("method") != "textDocument/publishDiagnostics"
+                or msg["params"].get("uri") != uri):
+            return False
+        seen.append(msg)
+        return expected <= torch_diags(msg)
+
+    try:
+        msg = server.wait_for(record, deadline,
+                              "the %d expected torch-* warnings" % len(expected))
+    except Failure as e:
+        last = torch_diags(seen[-1]) if seen else set()
+        raise Failure("%s; %d publications; missing %s; got %s" % (
+            e, len(seen), sorted((l + 1, c) for l, c in expected - last),
+            sorted((l + 1, c) for l, c in last)))
+    errors = [d["message"] for d in msg["params"]["diagnostics"] if d.get("severity") == 1]
+    if errors:
+        raise Failure("train.cpp does not parse: %s" % errors)
+    got = torch_diags(msg)
+    for line, check in sorted(got):
+        print("  train.cpp:%d: %s" % (line + 1, check))
+    if got != expected:
+        raise Failure("unexpected torch-* diagnostics: %s"
+                      % sorted((l + 1, c) for l, c in got - expected))
+    return msg
+
+
 def run_header_layout(args, work):
     include = headers(args)
     print("headers: " + include)
@@ -394,44 +441,7 @@ def run_header_layout(args, work):
     server = Server([args.clangd, "--log=verbose", "--pch-storage=memory",
                      "--background-index=false"], work, log)
     try:
-        deadline = time.monotonic() + args.timeout
-        initialize(server, work, deadline, {"textDocument": {
-            "publishDiagnostics": {"relatedInformation": True}}})
-        server.notify("textDocument/didOpen", {"textDocument": {
-            "uri": uri, "languageId": "cpp", "version": 1, "text": text}})
-
-        # clangd may publish before the preamble is built and again after:
-        # wait for a publication with every expected warning.
-        seen = []
-
-        def torch_diags(msg):
-            return {(d["range"]["start"]["line"], d.get("code"))
-                    for d in msg["params"]["diagnostics"]
-                    if str(d.get("code", "")).startswith("torch-")}
-
-        def record(msg):
-            if (msg.get("method") != "textDocument/publishDiagnostics"
-                    or msg["params"].get("uri") != uri):
-                return False
-            seen.append(msg)
-            return expected <= torch_diags(msg)
-
-        try:
-            msg = server.wait_for(record, deadline,
-                                  "the %d expected torch-* warnings" % len(expected))
-        except Failure as e:
-            last = torch_diags(seen[-1]) if seen else set()
-            raise Failure("%s; %d publications; missing %s" % (
-                e, len(seen), sorted((l + 1, c) for l, c in expected - last)))
-        errors = [d["message"] for d in msg["params"]["diagnostics"] if d.get("severity") == 1]
-        if errors:
-            raise Failure("train.cpp does not parse: %s" % errors)
-        got = torch_diags(msg)
-        for line, check in sorted(got):
-            print("  train.cpp:%d: %s" % (line + 1, check))
-        if got != expected:
-            raise Failure("unexpected torch-* diagnostics: %s"
-                          % sorted((l + 1, c) for l, c in got - expected))
+        open_expecting(server, work, args, uri, text, expected)
     except Failure:
         stop_with_log(server, log, 60)
         raise
@@ -472,39 +482,7 @@ def run_whole_program(args, work):
     server = Server([args.clangd, "--log=verbose", "--pch-storage=memory",
                      "--background-index=false"], work, log)
     try:
-        deadline = time.monotonic() + args.timeout
-        initialize(server, work, deadline, {"textDocument": {
-            "publishDiagnostics": {"relatedInformation": True}}})
-        server.notify("textDocument/didOpen", {"textDocument": {
-            "uri": uri, "languageId": "cpp", "version": 1, "text": text}})
-        seen = []
-
-        def torch_diags(msg):
-            return {(d["range"]["start"]["line"], d.get("code"))
-                    for d in msg["params"]["diagnostics"]
-                    if str(d.get("code", "")).startswith("torch-")}
-
-        def record(msg):
-            if (msg.get("method") != "textDocument/publishDiagnostics"
-                    or msg["params"].get("uri") != uri):
-                return False
-            seen.append(msg)
-            return expected <= torch_diags(msg)
-
-        try:
-            msg = server.wait_for(record, deadline,
-                                  "the %d expected torch-* warnings" % len(expected))
-        except Failure as e:
-            last = torch_diags(seen[-1]) if seen else set()
-            raise Failure("%s; %d publications; missing %s; got %s" % (
-                e, len(seen), sorted((l + 1, c) for l, c in expected - last),
-                sorted((l + 1, c) for l, c in last)))
-        got = torch_diags(msg)
-        for line, check in sorted(got):
-            print("  train.cpp:%d: %s" % (line + 1, check))
-        if got != expected:
-            raise Failure("unexpected torch-* diagnostics: %s"
-                          % sorted((l + 1, c) for l, c in got - expected))
+        msg = open_expecting(server, work, args, uri, text, expected)
         for d in msg["params"]["diagnostics"]:
             if d.get("code") not in ("torch-bce-on-logits", "torch-loss-activation-mismatch"):
                 continue
