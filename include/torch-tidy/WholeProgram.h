@@ -103,7 +103,6 @@ public:
   /// here), or null when the program summary does not have it.
   const RemoteFunction *find(const clang::FunctionDecl *FD) const;
   const RemoteFunction *find(llvm::StringRef USR) const;
-  size_t size() const { return Functions.size(); }
 
   /// Reads a summary file; null and \p Error when it cannot be read or is
   /// not a summary of this format version.
@@ -153,7 +152,6 @@ public:
   void addEvents(const std::string &USR, const std::string &Name,
                  const RemoteSite &Definition,
                  const std::vector<RemoteEvent> &Events);
-  bool empty() const { return Functions.empty(); }
 
   /// Prints the summary file's JSON.
   void print(llvm::raw_ostream &OS) const;
