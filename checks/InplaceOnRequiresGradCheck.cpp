@@ -18,6 +18,7 @@
 #include "torch-tidy/Options.h"
 #include "torch-tidy/TrainingLoop.h"
 #include "torch-tidy/Types.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtCXX.h"
@@ -39,6 +40,8 @@ InplaceOnRequiresGradCheck::InplaceOnRequiresGradCheck(
   ParamConfig.ParameterFunctions = parseList(RawParameterFunctions);
   ParamConfig.MaxCallDepth = OptionReader(Options, Name, Context)
                                  .getCount("MaxCallDepth", DefaultMaxCallDepth);
+  EffectConfig.MaxCallDepth = ParamConfig.MaxCallDepth;
+  EffectConfig.Program = programSummary(Context);
 }
 
 void InplaceOnRequiresGradCheck::storeOptions(
@@ -67,8 +70,10 @@ void InplaceOnRequiresGradCheck::onEndOfTranslationUnit() {
     return;
   GradModeAnalysis GradMode(GradConfig, *Index);
   RequiresGradAnalysis Grad(ParamConfig, *Index, GradMode);
+  InplaceEffectAnalysis Effects(EffectConfig, Ctx->getSourceManager(), Grad,
+                                GradMode);
   for (const FunctionDecl *FD : Index->functions())
-    checkFunction(FD, GradMode, Grad);
+    checkFunction(FD, GradMode, Grad, Effects);
   Index.reset();
 }
 
@@ -79,110 +84,31 @@ static StringRef nameOf(const NamedDecl *D) {
   return D && D->getIdentifier() ? D->getName() : StringRef();
 }
 
-namespace {
-/// Finds the in-place operations of one body (lambda bodies excluded: they
-/// are functions of their own), with the statement each one makes up.
-class InplaceFinder {
-public:
-  explicit InplaceFinder(
-      llvm::function_ref<void(const Expr *, const Stmt *)> Fn)
-      : Fn(Fn) {}
-
-  /// A statement and the statement it makes up (or null).
-  using Item = std::pair<const Stmt *, const Stmt *>;
-
-  /// Visits \p Root and everything below it in the order of a recursive walk,
-  /// each statement with the statement it makes up (or null), keeping its own
-  /// stack so any depth of nesting is safe.
-  void walk(const Stmt *Root, const Stmt *RootStatement) {
-    llvm::SmallVector<Item, 32> Work{{Root, RootStatement}};
-    llvm::SmallVector<Item, 8> Next; // the children of one statement, in order
-    while (!Work.empty()) {
-      auto [S, Statement] = Work.pop_back_val();
-      if (!S)
-        continue;
-      Next.clear();
-      visit(S, Statement, Next);
-      Work.append(Next.rbegin(), Next.rend());
-    }
-  }
-
-private:
-  void visit(const Stmt *S, const Stmt *Statement,
-             llvm::SmallVectorImpl<Item> &Next) {
-    if (const auto *L = dyn_cast<LambdaExpr>(S)) {
-      for (const Expr *Init : L->capture_inits())
-        Next.push_back({Init, nullptr});
-      return;
-    }
-    if (const auto *E = dyn_cast<Expr>(S)) {
-      const Expr *Whole =
-          Statement && isa<Expr>(Statement)
-              ? cast<Expr>(Statement)->IgnoreImplicit()->IgnoreParens()
-              : nullptr;
-      if (Whole != E && Whole && isWrapper(E)) {
-        // ExprWithCleanups and friends around the statement's expression.
-        for (const Stmt *Child : S->children())
-          Next.push_back({Child, Statement});
-        return;
-      }
-      Fn(E, Whole == E ? Statement : nullptr);
-    }
-    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
-      for (const Stmt *Child : CS->body())
-        Next.push_back({Child, Child});
-      return;
-    }
-    if (const auto *If = dyn_cast<IfStmt>(S)) {
-      Next.push_back({If->getInit(), If->getInit()});
-      Next.push_back({If->getConditionVariableDeclStmt(), nullptr});
-      Next.push_back({If->getCond(), nullptr});
-      Next.push_back({If->getThen(), If->getThen()});
-      Next.push_back({If->getElse(), If->getElse()});
-      return;
-    }
-    if (const auto *Sub = bodyOf(S)) {
-      for (const Stmt *Child : S->children())
-        Next.push_back({Child, Child == Sub ? Sub : nullptr});
-      return;
-    }
-    for (const Stmt *Child : S->children())
-      Next.push_back({Child, nullptr});
-  }
-
-  static bool isWrapper(const Expr *E) {
-    return isa<ExprWithCleanups>(E) || isa<ImplicitCastExpr>(E) ||
-           isa<ParenExpr>(E) || isa<MaterializeTemporaryExpr>(E) ||
-           isa<CXXBindTemporaryExpr>(E) || isa<FullExpr>(E);
-  }
-
-  static const Stmt *bodyOf(const Stmt *S) {
-    if (const auto *F = dyn_cast<ForStmt>(S))
-      return F->getBody();
-    if (const auto *R = dyn_cast<CXXForRangeStmt>(S))
-      return R->getBody();
-    if (const auto *W = dyn_cast<WhileStmt>(S))
-      return W->getBody();
-    if (const auto *D = dyn_cast<DoStmt>(S))
-      return D->getBody();
-    if (const auto *C = dyn_cast<SwitchCase>(S))
-      return C->getSubStmt();
-    if (const auto *L = dyn_cast<LabelStmt>(S))
-      return L->getSubStmt();
-    return nullptr;
-  }
-
-  llvm::function_ref<void(const Expr *, const Stmt *)> Fn;
-};
-} // namespace
-
 void InplaceOnRequiresGradCheck::checkFunction(const FunctionDecl *FD,
                                                GradModeAnalysis &GradMode,
-                                               RequiresGradAnalysis &Grad) {
+                                               RequiresGradAnalysis &Grad,
+                                               InplaceEffectAnalysis &Effects) {
   auto Visit = [&](const Expr *E, const Stmt *Statement) {
     std::optional<InplaceOp> Op = matchInplace(E);
-    if (!Op)
+    if (!Op) {
+      // A function defined in another file (whole-program mode) that changes
+      // a tensor it is given; one with a body here is judged in its body.
+      const auto *Call = dyn_cast<CallExpr>(E);
+      const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+      if (!Callee || Callee->hasBody() || !EffectConfig.Program)
+        return;
+      for (const RemoteInplace &Effect : Effects.effectsOf(Callee)) {
+        const Expr *Arg =
+            InplaceEffectAnalysis::argumentFor(Call, Effect.ParamIndex);
+        if (!Arg)
+          continue;
+        std::optional<GradUse> Use =
+            Grad.requiresGradWhileRecording(Arg, Call, FD);
+        if (Use && Reported.insert(Arg->getExprLoc().getRawEncoding()).second)
+          reportRemote(Call, Arg, Effect, *Use, FD, GradMode);
+      }
       return;
+    }
     // In a chain `w.sub_(a).div_(b)` the first operation is the one reported.
     if (matchInplace(Op->Target->IgnoreParenImpCasts()))
       return;
@@ -194,8 +120,8 @@ void InplaceOnRequiresGradCheck::checkFunction(const FunctionDecl *FD,
       return;
     report(*Op, Statement, *Use, FD, GradMode);
   };
-  InplaceFinder Finder(Visit);
-  forEachBodyPart(FD, [&](const Stmt *S) { Finder.walk(S, nullptr); });
+  forEachBodyPart(FD,
+                  [&](const Stmt *S) { forEachExprWithStatement(S, Visit); });
 }
 
 //===----------------------------------------------------------------------===//
@@ -300,6 +226,43 @@ void InplaceOnRequiresGradCheck::report(const InplaceOp &Op,
     }
   }
 
+  noteWhy(Use, Op.Target, Op.Call, FD, GradMode);
+}
+
+void InplaceOnRequiresGradCheck::reportRemote(
+    const CallExpr *Call, const Expr *Arg, const RemoteInplace &Effect,
+    const GradUse &Use, const FunctionDecl *FD, GradModeAnalysis &GradMode) {
+  const SourceManager &SM = Ctx->getSourceManager();
+  bool Param = isParameterSource(Use.Source.Kind);
+  std::string Text =
+      shortText(Arg->IgnoreImplicit()->IgnoreParens(), SM, Ctx->getLangOpts());
+  std::string Kind =
+      Use.View ? (Param ? "a view of a module parameter"
+                        : "a view of a tensor that requires grad")
+               : (Param ? "a module parameter" : "a tensor that requires grad");
+  std::string What = Text.empty() ? Kind : "'" + Text + "', " + Kind + ",";
+  // No fix-it: a guard around the call would also stop autograd from
+  // recording whatever else the function computes.
+  diag(Arg->getExprLoc(),
+       "%0 changes %1 in place ('%2', %3) while autograd is recording: "
+       "autograd cannot record an in-place change to %4 that requires grad, "
+       "so this throws at run time; call it inside a 'torch::NoGradGuard' "
+       "scope, or give it a guard of its own")
+      << describeFunction(Call->getDirectCallee()) << What << Effect.Spelling
+      << describeRemoteSite(Effect.Site)
+      << (Use.View ? "a view of a leaf tensor" : "a leaf tensor");
+  SourceLocation There = remoteLocation(SM, Effect.Site);
+  if (There.isValid())
+    diag(There, "the in-place '%0' is here", DiagnosticIDs::Note)
+        << Effect.Spelling;
+  noteWhy(Use, Arg, Call, FD, GradMode);
+}
+
+void InplaceOnRequiresGradCheck::noteWhy(const GradUse &Use, const Expr *Target,
+                                         const Expr *Call,
+                                         const FunctionDecl *FD,
+                                         GradModeAnalysis &GradMode) {
+  const SourceManager &SM = Ctx->getSourceManager();
   for (const CallSite *C : Use.Via)
     diag(C->Site->getExprLoc(), "the tensor is passed to %0 here",
          DiagnosticIDs::Note)
@@ -307,7 +270,7 @@ void InplaceOnRequiresGradCheck::report(const InplaceOp &Op,
 
   // Where the tensor started requiring grad.
   const Expr *Where = Use.Source.Where;
-  bool SameAsTarget = Where && Where->getExprLoc() == Op.Target->getExprLoc();
+  bool SameAsTarget = Where && Where->getExprLoc() == Target->getExprLoc();
   if (Where && !SameAsTarget) {
     const auto *CE = dyn_cast<CallExpr>(Where);
     std::string Callee = CE && CE->getDirectCallee()
@@ -374,9 +337,9 @@ void InplaceOnRequiresGradCheck::report(const InplaceOp &Op,
   for (const GradRegion &R : GradMode.regions(FD))
     if (R.Switch == GradSwitch::Disable && R.Guard &&
         SM.isBeforeInTranslationUnit(R.Origin->getBeginLoc(),
-                                     Op.Call->getBeginLoc()))
+                                     Call->getBeginLoc()))
       Ended = &R;
-  if (Ended && !GradMode.regionAt(FD, Op.Call))
+  if (Ended && !GradMode.regionAt(FD, Call))
     diag(Ended->Guard->getLocation(),
          "the no-grad guard declared here ends with its block, before this "
          "statement",

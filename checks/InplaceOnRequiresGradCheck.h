@@ -5,6 +5,7 @@
 #include "torch-tidy/FunctionIndex.h"
 #include "torch-tidy/GradMode.h"
 #include "torch-tidy/Inplace.h"
+#include "torch-tidy/InplaceEffects.h"
 #include "torch-tidy/RequiresGrad.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
@@ -35,15 +36,27 @@ public:
 
 private:
   void checkFunction(const clang::FunctionDecl *FD, GradModeAnalysis &GradMode,
-                     RequiresGradAnalysis &Grad);
+                     RequiresGradAnalysis &Grad,
+                     InplaceEffectAnalysis &Effects);
   void report(const InplaceOp &Op, const clang::Stmt *Statement,
               const GradUse &Use, const clang::FunctionDecl *FD,
               GradModeAnalysis &GradMode);
+  /// A call of a function defined in another file that changes, in place,
+  /// the argument \p Arg that requires grad.
+  void reportRemote(const clang::CallExpr *Call, const clang::Expr *Arg,
+                    const RemoteInplace &Effect, const GradUse &Use,
+                    const clang::FunctionDecl *FD, GradModeAnalysis &GradMode);
+  /// The notes on why \p Target requires grad and why autograd records at
+  /// \p Call (in \p FD).
+  void noteWhy(const GradUse &Use, const clang::Expr *Target,
+               const clang::Expr *Call, const clang::FunctionDecl *FD,
+               GradModeAnalysis &GradMode);
 
   const std::string RawNoGradGuardClasses;
   const std::string RawParameterFunctions;
   GradModeConfig GradConfig;
   RequiresGradConfig ParamConfig;
+  InplaceEffectConfig EffectConfig;
   std::optional<FunctionIndex> Index;
   clang::ASTContext *Ctx = nullptr;
   llvm::DenseSet<unsigned> Reported; // sites already diagnosed (templates)

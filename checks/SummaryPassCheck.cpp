@@ -1,8 +1,9 @@
 //===--- SummaryPassCheck.cpp - whole-program summary pass ----------------===//
 //
 // Writes, for each function with external linkage defined in the main file,
-// what a call of it returns and the training-loop events it performs, as the
-// analyses of this translation unit see them (WholeProgram.h).
+// what a call of it returns, the training-loop events it performs and the
+// in-place changes it makes to what its caller passes, as the analyses of
+// this translation unit see them (WholeProgram.h).
 //
 //===----------------------------------------------------------------------===//
 #include "SummaryPassCheck.h"
@@ -45,6 +46,17 @@ SummaryPassCheck::SummaryPassCheck(StringRef Name,
   Loop.ZeroGradFunctions = parseList(RawZeroGradFunctions);
   Loop.MaxCallDepth = LoopReader.getCount("MaxCallDepth", DefaultMaxCallDepth);
   Loop.Program = programSummary(Context);
+  auto Inplace = optionsOf("torch-inplace-on-requires-grad", Context);
+  OptionReader InplaceReader(Inplace, "torch-inplace-on-requires-grad",
+                             Context);
+  RawNoGradGuardClasses = InplaceReader.getNameList("NoGradGuardClasses");
+  RawParameterFunctions = InplaceReader.getNameList("ParameterFunctions");
+  GradConfig.NoGradGuardClasses = parseList(RawNoGradGuardClasses);
+  ParamConfig.ParameterFunctions = parseList(RawParameterFunctions);
+  ParamConfig.MaxCallDepth =
+      InplaceReader.getCount("MaxCallDepth", DefaultMaxCallDepth);
+  EffectConfig.MaxCallDepth = ParamConfig.MaxCallDepth;
+  EffectConfig.Program = Loop.Program;
 }
 
 void SummaryPassCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
@@ -58,23 +70,20 @@ void SummaryPassCheck::registerMatchers(MatchFinder *Finder) {
 void SummaryPassCheck::onStartOfTranslationUnit() {
   Activations.reset();
   Events.reset();
+  Index.reset();
+  Ctx = nullptr;
   Writer = SummaryWriter();
 }
 
 void SummaryPassCheck::check(const MatchFinder::MatchResult &Result) {
-  const FunctionDecl *FD = userFunction(*this, Result);
-  if (!FD || Output.empty())
-    return;
-  const SourceManager &SM = *Result.SourceManager;
-  if (!Activations) {
-    Activations.emplace(ActivationOpts->config(), SM);
-    Events.emplace(Loop, SM);
-  }
-  summarise(FD, SM);
+  // Summarised at the end: what autograd records in a function depends on
+  // the guards of the whole file (GradMode.h).
+  indexUserFunctions(*this, Result, Index, Ctx);
 }
 
 void SummaryPassCheck::summarise(const FunctionDecl *FD,
-                                 const SourceManager &SM) {
+                                 const SourceManager &SM,
+                                 InplaceEffectAnalysis &Effects) {
   // Only what another translation unit can call and cannot see: functions
   // with external linkage whose body is in this main file.
   if (!FD->isExternallyVisible() || FD->isTemplateInstantiation() ||
@@ -104,6 +113,10 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
       Writer.addReturn(USR, Name, Def, R);
     }
   }
+
+  std::vector<RemoteInplace> Inplace = Effects.effectsOf(FD);
+  if (!Inplace.empty())
+    Writer.addInplace(USR, Name, Def, Inplace);
 
   EventList Ev = Events->summary(FD);
   if (Ev.empty())
@@ -141,6 +154,17 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
 void SummaryPassCheck::onEndOfTranslationUnit() {
   if (Output.empty())
     return;
+  if (Index && Ctx) {
+    const SourceManager &SM = Ctx->getSourceManager();
+    Activations.emplace(ActivationOpts->config(), SM);
+    Events.emplace(Loop, SM);
+    GradModeAnalysis GradMode(GradConfig, *Index);
+    RequiresGradAnalysis Grad(ParamConfig, *Index, GradMode);
+    InplaceEffectAnalysis Effects(EffectConfig, SM, Grad, GradMode);
+    for (const FunctionDecl *FD : Index->functions())
+      summarise(FD, SM, Effects);
+    Index.reset();
+  }
   std::string Error;
   if (!Writer.write(Output, Error) &&
       compat::canReportConfigurationDiag(Context))

@@ -2,7 +2,11 @@
 #ifndef TORCH_TIDY_SUMMARYPASSCHECK_H
 #define TORCH_TIDY_SUMMARYPASSCHECK_H
 
+#include "torch-tidy/FunctionIndex.h"
+#include "torch-tidy/GradMode.h"
+#include "torch-tidy/InplaceEffects.h"
 #include "torch-tidy/Losses.h"
+#include "torch-tidy/RequiresGrad.h"
 #include "torch-tidy/TrainingLoop.h"
 #include "torch-tidy/WholeProgram.h"
 
@@ -34,18 +38,27 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
-  void summarise(const clang::FunctionDecl *FD, const clang::SourceManager &SM);
+  void summarise(const clang::FunctionDecl *FD, const clang::SourceManager &SM,
+                 InplaceEffectAnalysis &Effects);
 
   std::string RawOutput;
   std::string Output; ///< in effect: the environment's, else the option's
   /// The options of the rules whose analyses are summarised, read under
-  /// their names (torch-bce-on-logits, torch-missing-zero-grad).
+  /// their names (torch-bce-on-logits, torch-missing-zero-grad,
+  /// torch-inplace-on-requires-grad).
   std::optional<ActivationOptions> ActivationOpts;
   std::string RawOptimizerClasses;
   std::string RawZeroGradFunctions;
   LoopConfig Loop;
+  std::string RawNoGradGuardClasses;
+  std::string RawParameterFunctions;
+  GradModeConfig GradConfig;
+  RequiresGradConfig ParamConfig;
+  InplaceEffectConfig EffectConfig;
   std::optional<ActivationAnalysis> Activations;
   std::optional<AutogradEventAnalysis> Events;
+  std::optional<FunctionIndex> Index;
+  clang::ASTContext *Ctx = nullptr;
   SummaryWriter Writer;
   clang::tidy::ClangTidyContext *Context;
 };

@@ -5,6 +5,7 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
 
 using namespace clang;
 
@@ -144,6 +145,107 @@ bool hasOutOfPlaceForm(const InplaceOp &Op) {
         isa<FunctionTemplateDecl>(D->getUnderlyingDecl()))
       return true;
   return false;
+}
+
+namespace {
+/// Walks one body (lambda bodies excluded: they are functions of their own),
+/// each expression with the statement it makes up.
+class ExprWalker {
+public:
+  explicit ExprWalker(llvm::function_ref<void(const Expr *, const Stmt *)> Fn)
+      : Fn(Fn) {}
+
+  /// A statement and the statement it makes up (or null).
+  using Item = std::pair<const Stmt *, const Stmt *>;
+
+  /// Visits \p Root and everything below it in the order of a recursive walk,
+  /// each statement with the statement it makes up (or null), keeping its own
+  /// stack so any depth of nesting is safe.
+  void walk(const Stmt *Root, const Stmt *RootStatement) {
+    llvm::SmallVector<Item, 32> Work{{Root, RootStatement}};
+    llvm::SmallVector<Item, 8> Next; // the children of one statement, in order
+    while (!Work.empty()) {
+      auto [S, Statement] = Work.pop_back_val();
+      if (!S)
+        continue;
+      Next.clear();
+      visit(S, Statement, Next);
+      Work.append(Next.rbegin(), Next.rend());
+    }
+  }
+
+private:
+  void visit(const Stmt *S, const Stmt *Statement,
+             llvm::SmallVectorImpl<Item> &Next) {
+    if (const auto *L = dyn_cast<LambdaExpr>(S)) {
+      for (const Expr *Init : L->capture_inits())
+        Next.push_back({Init, nullptr});
+      return;
+    }
+    if (const auto *E = dyn_cast<Expr>(S)) {
+      const Expr *Whole =
+          Statement && isa<Expr>(Statement)
+              ? cast<Expr>(Statement)->IgnoreImplicit()->IgnoreParens()
+              : nullptr;
+      if (Whole != E && Whole && isWrapper(E)) {
+        // ExprWithCleanups and friends around the statement's expression.
+        for (const Stmt *Child : S->children())
+          Next.push_back({Child, Statement});
+        return;
+      }
+      Fn(E, Whole == E ? Statement : nullptr);
+    }
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      for (const Stmt *Child : CS->body())
+        Next.push_back({Child, Child});
+      return;
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      Next.push_back({If->getInit(), If->getInit()});
+      Next.push_back({If->getConditionVariableDeclStmt(), nullptr});
+      Next.push_back({If->getCond(), nullptr});
+      Next.push_back({If->getThen(), If->getThen()});
+      Next.push_back({If->getElse(), If->getElse()});
+      return;
+    }
+    if (const auto *Sub = bodyOf(S)) {
+      for (const Stmt *Child : S->children())
+        Next.push_back({Child, Child == Sub ? Sub : nullptr});
+      return;
+    }
+    for (const Stmt *Child : S->children())
+      Next.push_back({Child, nullptr});
+  }
+
+  static bool isWrapper(const Expr *E) {
+    return isa<ExprWithCleanups>(E) || isa<ImplicitCastExpr>(E) ||
+           isa<ParenExpr>(E) || isa<MaterializeTemporaryExpr>(E) ||
+           isa<CXXBindTemporaryExpr>(E) || isa<FullExpr>(E);
+  }
+
+  static const Stmt *bodyOf(const Stmt *S) {
+    if (const auto *F = dyn_cast<ForStmt>(S))
+      return F->getBody();
+    if (const auto *R = dyn_cast<CXXForRangeStmt>(S))
+      return R->getBody();
+    if (const auto *W = dyn_cast<WhileStmt>(S))
+      return W->getBody();
+    if (const auto *D = dyn_cast<DoStmt>(S))
+      return D->getBody();
+    if (const auto *C = dyn_cast<SwitchCase>(S))
+      return C->getSubStmt();
+    if (const auto *L = dyn_cast<LabelStmt>(S))
+      return L->getSubStmt();
+    return nullptr;
+  }
+
+  llvm::function_ref<void(const Expr *, const Stmt *)> Fn;
+};
+} // namespace
+
+void forEachExprWithStatement(
+    const Stmt *Root, llvm::function_ref<void(const Expr *, const Stmt *)> Fn) {
+  ExprWalker(Fn).walk(Root, nullptr);
 }
 
 } // namespace torch_tidy

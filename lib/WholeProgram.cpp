@@ -149,6 +149,21 @@ std::optional<RemoteEvent> readEvent(const json::Value &V) {
   E.Site = readSite(O->getObject("site"));
   return E;
 }
+
+std::optional<RemoteInplace> readInplace(const json::Value &V) {
+  const json::Object *O = V.getAsObject();
+  if (!O)
+    return std::nullopt;
+  auto P = O->getInteger("parameter");
+  std::string Op = text(*O, "op");
+  if (!P || *P < 0 || Op.empty())
+    return std::nullopt;
+  RemoteInplace I;
+  I.ParamIndex = static_cast<unsigned>(*P);
+  I.Spelling = std::move(Op);
+  I.Site = readSite(O->getObject("site"));
+  return I;
+}
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -221,6 +236,10 @@ ProgramSummary::parse(llvm::StringRef Text, std::string &Error) {
         for (const json::Value &EV : *Events)
           if (std::optional<RemoteEvent> E = readEvent(EV))
             R.Events.push_back(std::move(*E));
+      if (const json::Array *Inplace = F->getArray("inplace"))
+        for (const json::Value &IV : *Inplace)
+          if (std::optional<RemoteInplace> I = readInplace(IV))
+            R.Inplace.push_back(std::move(*I));
       Out->Functions[llvm::StringRef(KV.first)] = std::move(R);
     }
   }
@@ -371,6 +390,12 @@ void SummaryWriter::addEvents(const std::string &USR, const std::string &Name,
   function(USR, Name, Definition).Events = Events;
 }
 
+void SummaryWriter::addInplace(const std::string &USR, const std::string &Name,
+                               const RemoteSite &Definition,
+                               const std::vector<RemoteInplace> &Inplace) {
+  function(USR, Name, Definition).Inplace = Inplace;
+}
+
 namespace {
 void printSite(json::OStream &J, const RemoteSite &S) {
   J.attribute("file", S.File);
@@ -393,6 +418,15 @@ void printFunction(json::OStream &J, const RemoteFunction &F) {
         J.attributeObject("site", [&] { printSite(J, R->Site); });
       if (R->ThroughSequential)
         J.attribute("sequential", true);
+    });
+  if (!F.Inplace.empty())
+    J.attributeArray("inplace", [&] {
+      for (const RemoteInplace &I : F.Inplace)
+        J.object([&] {
+          J.attribute("parameter", I.ParamIndex);
+          J.attribute("op", I.Spelling);
+          J.attributeObject("site", [&] { printSite(J, I.Site); });
+        });
     });
   if (F.Events.empty())
     return;

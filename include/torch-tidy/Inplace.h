@@ -14,6 +14,7 @@
 
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <optional>
 #include <string>
@@ -47,6 +48,16 @@ std::optional<InplaceOp> matchInplace(const clang::Expr *E);
 /// the same class, or a function of the same namespace, named as \p Op
 /// without its trailing `_` (`mul` for `mul_`). False for operators.
 bool hasOutOfPlaceForm(const InplaceOp &Op);
+
+/// Calls \p Fn for \p Root and every expression below it (the bodies of
+/// lambdas excluded: they are functions of their own), in the order of a
+/// recursive walk, with the statement the expression makes up (a statement
+/// of a block, a branch or a loop body, once the implicit nodes around it are
+/// peeled), or null when it is part of a larger one. Any depth of nesting is
+/// safe.
+void forEachExprWithStatement(
+    const clang::Stmt *Root,
+    llvm::function_ref<void(const clang::Expr *, const clang::Stmt *)> Fn);
 
 } // namespace torch_tidy
 

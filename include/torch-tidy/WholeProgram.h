@@ -13,7 +13,9 @@
 //    what it returns (Activation: logits, probabilities, log-probabilities, or
 //    one of its parameters unchanged) and the training-loop events a call of it
 //    performs (TrainingLoop: backward, optimizer and scheduler steps,
-//    zero_grad, eval/train, forward calls), each with the place in its file;
+//    zero_grad, eval/train, forward calls), and the in-place operations it
+//    makes on tensors its caller passes (InplaceEffects.h), each with the
+//    place in its file;
 //  * run-torch-tidy merges the files of all translation units into one;
 //  * the analyses read that file (the CheckOptions key `torch-tidy.SummaryFile`,
 //    or `TORCH_TIDY_SUMMARY_FILE`, which wins) whenever a function called in
@@ -86,12 +88,22 @@ struct RemoteEvent {
   RemoteSite Site;
 };
 
+/// An in-place operation a call of a function makes on the tensor (or the
+/// tensors) its caller passes as one of its parameters, while autograd records
+/// unless the caller turned it off (InplaceEffects.h).
+struct RemoteInplace {
+  unsigned ParamIndex = 0;
+  std::string Spelling; ///< `sub_`, `operator+=`
+  RemoteSite Site;      ///< the operation
+};
+
 /// The facts of one function defined in another translation unit.
 struct RemoteFunction {
   std::string Name; ///< qualified, for messages and -v output
   RemoteSite Definition;
   std::optional<RemoteReturn> Returns;
   std::vector<RemoteEvent> Events;
+  std::vector<RemoteInplace> Inplace;
 };
 
 /// A merged summary file: the functions of the program by USR.
@@ -152,6 +164,9 @@ public:
   void addEvents(const std::string &USR, const std::string &Name,
                  const RemoteSite &Definition,
                  const std::vector<RemoteEvent> &Events);
+  void addInplace(const std::string &USR, const std::string &Name,
+                  const RemoteSite &Definition,
+                  const std::vector<RemoteInplace> &Inplace);
 
   /// Prints the summary file's JSON.
   void print(llvm::raw_ostream &OS) const;

@@ -1,5 +1,6 @@
 """Prints a whole-program summary file as one line per function, sorted by
-name: `name | returns KIND OP [parameter I] [at FILE:LINE] | events KIND(OBJECT)...`,
+name: `name | returns KIND OP [parameter I] [at FILE:LINE] | events KIND(OBJECT)...
+| inplace OP(parameter I)@FILE:LINE...`,
 for FileCheck. Exits 1 when the file is not a summary of format version 1."""
 import json
 import os
@@ -29,6 +30,11 @@ for usr, f in d["functions"].items():
         ev.append("%s(%s)@%d" % (e["kind"], obj, e["site"]["line"]))
     if ev:
         parts.append("events " + " ".join(ev))
+    inplace = ["%s(parameter %d)@%s:%d" % (i["op"], i["parameter"],
+                                          os.path.basename(i["site"]["file"]), i["site"]["line"])
+               for i in f.get("inplace", [])]
+    if inplace:
+        parts.append("inplace " + " ".join(inplace))
     parts.append("usr " + usr)
     rows.append(" | ".join(parts))
 for row in sorted(rows):

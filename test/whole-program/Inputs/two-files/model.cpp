@@ -32,3 +32,23 @@ static torch::Tensor internal_logits(torch::Tensor x) { return logits_of(x); }
 torch::Tensor uses_internal(torch::Tensor x) { return internal_logits(x); }
 
 void end_of_step(torch::optim::StepLR &scheduler) { scheduler.step(); }
+
+void apply_update(torch::Tensor &param, double lr) {
+  param.sub_(lr * param.grad());
+}
+void decay_all(std::vector<torch::Tensor> params, double factor) {
+  for (auto &p : params)
+    p.mul_(factor);
+}
+// Its own guard: nothing the caller does makes the change record.
+void guarded_update(torch::Tensor &param, double lr) {
+  torch::NoGradGuard no_grad;
+  param.sub_(lr * param.grad());
+}
+// Changes a copy of its own, not the caller's tensor.
+void scale_copy(torch::Tensor t) {
+  auto y = t.clone();
+  y.mul_(2);
+}
+// Through a helper of this file.
+void step_through(torch::Tensor &param, double lr) { apply_update(param, lr); }

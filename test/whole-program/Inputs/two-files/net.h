@@ -40,3 +40,10 @@ struct Trainer {
 
 // Steps the learning-rate schedule (an epoch-based one).
 void end_of_step(torch::optim::StepLR &scheduler);
+
+// In-place changes to the tensors the caller passes.
+void apply_update(torch::Tensor &param, double lr);
+void decay_all(std::vector<torch::Tensor> params, double factor);
+void guarded_update(torch::Tensor &param, double lr);
+void scale_copy(torch::Tensor t);
+void step_through(torch::Tensor &param, double lr);

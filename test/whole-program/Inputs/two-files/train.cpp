@@ -109,3 +109,43 @@ void n7_scheduler_per_epoch(Net &net, torch::optim::SGD &opt,
     end_of_step(scheduler);
   }
 }
+
+// P8: a remote update of the parameters while autograd records.
+void p8_remote_update(Net &model, double lr) {
+  for (auto &p : model->parameters())
+    apply_update(p, lr);
+}
+
+// P9: the parameters by value, changed by a remote helper.
+void p9_remote_decay(Net &model) { decay_all(model->parameters(), 0.9); }
+
+// P10: through a helper of the other file.
+void p10_remote_through(Net &model, double lr) {
+  for (auto &p : model->parameters())
+    step_through(p, lr);
+}
+
+// N8: the same remote update under the caller's guard.
+void n8_remote_guarded(Net &model, double lr) {
+  torch::NoGradGuard no_grad;
+  for (auto &p : model->parameters())
+    apply_update(p, lr);
+}
+
+// N9: the remote helper holds its own guard.
+void n9_remote_own_guard(Net &model, double lr) {
+  for (auto &p : model->parameters())
+    guarded_update(p, lr);
+}
+
+// N10: a tensor that does not require grad.
+void n10_remote_plain(double lr) {
+  auto t = torch::zeros({3});
+  apply_update(t, lr);
+}
+
+// N11: the remote helper changes only a copy of its own.
+void n11_remote_copy(Net &model) {
+  for (auto &p : model->parameters())
+    scale_copy(p);
+}
