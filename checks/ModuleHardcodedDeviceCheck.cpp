@@ -13,10 +13,10 @@
 #include "torch-tidy/Anchor.h"
 #include "torch-tidy/Options.h"
 #include "torch-tidy/TrainingLoop.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -40,6 +40,7 @@ ModuleHardcodedDeviceCheck::ModuleHardcodedDeviceCheck(
   Config.AllowedDeviceFunctions = parseList(RawAllowedDeviceFunctions);
   Config.MaxCallDepth = OptionReader(Options, Name, Context)
                             .getCount("MaxCallDepth", DefaultMaxCallDepth);
+  Config.Program = programSummary(Context);
   if (RawFlagCPU == "Always")
     CPU = CPUMode::Always;
   else if (RawFlagCPU == "Never")
@@ -130,8 +131,7 @@ void ModuleHardcodedDeviceCheck::add(const DevicePlacement &P,
                                      const CXXRecordDecl *Module) {
   if (!P.Device.isLiteral())
     return;
-  bool Selected =
-      P.Device.Accelerator && (P.Device.Availability || P.UnderAvailability);
+  bool Selected = !availabilityQuery(P).empty();
   if (Selected && IgnoreAvailabilitySelection)
     return;
   bool IsCPU = !P.Device.Accelerator;
@@ -150,39 +150,14 @@ void ModuleHardcodedDeviceCheck::onEndOfTranslationUnit() {
   Findings.clear();
 }
 
-/// How the message says where the tensor goes: "places a tensor on the
-/// hard-coded device 'torch::kCUDA'", "... \"cuda:0\"", "moves a tensor to the
-/// hard-coded device 'CUDA' with '.cuda()'".
-static std::string placesOn(const DeviceProvenance &D, const SourceManager &SM,
-                            const LangOptions &LO) {
-  const Expr *W = D.Written;
-  if (const auto *SL = dyn_cast_or_null<StringLiteral>(W))
-    return "places a tensor on the hard-coded device \"" +
-           SL->getString().str() + "\"";
-  if (const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(W))
-    if (const CXXMethodDecl *MD = MC->getMethodDecl())
-      if (MD->getIdentifier() && isTensorClass(MD->getParent()))
-        return "moves a tensor to the hard-coded device '" + D.TypeName +
-               "' with '." + MD->getName().str() + "()'";
-  if (W && !W->getBeginLoc().isMacroID() && !W->getEndLoc().isMacroID()) {
-    StringRef Text = Lexer::getSourceText(
-        CharSourceRange::getTokenRange(W->getSourceRange()), SM, LO);
-    if (!Text.empty() && Text.size() <= 60 && !Text.contains('\n'))
-      return "places a tensor on the hard-coded device '" + Text.str() + "'";
-  }
-  return "places a tensor on the hard-coded device '" + D.TypeName + "'";
-}
-
-static std::string queryName(const CallExpr *Query) {
-  const FunctionDecl *FD = Query ? Query->getDirectCallee() : nullptr;
-  return FD ? FD->getQualifiedNameAsString() + "()" : "an availability check";
-}
-
 void ModuleHardcodedDeviceCheck::report(const Finding &F) {
   const DevicePlacement &P = F.P;
   const DeviceProvenance &D = P.Device;
   const CallExpr *Query = D.Availability ? D.Availability : P.UnderAvailability;
-  bool Selected = D.Accelerator && Query;
+  std::string QueryName = availabilityQuery(P);
+  bool Selected = !QueryName.empty();
+  std::string Placed =
+      P.Remote ? P.Remote->Placed : describePlacement(D, *SM, *LangOpts);
 
   std::string Subject = "module '" + F.Module->getNameAsString() + "' ";
   if (P.Via)
@@ -192,22 +167,20 @@ void ModuleHardcodedDeviceCheck::report(const Finding &F) {
       "a parameter, a buffer or a constructor argument";
   std::string Msg;
   if (Selected)
-    Msg = Subject + "places a tensor on a device picked with '" +
-          queryName(Query) +
+    Msg = Subject + "places a tensor on a device picked with '" + QueryName +
           "' instead of the module's own device, so it ignores 'to(device)' "
           "and breaks when "
           "the model is moved to the CPU or to another GPU; " +
           Advice;
   else if (F.CPU)
-    Msg = Subject + placesOn(D, *SM, *LangOpts) +
+    Msg = Subject + Placed +
           ", so the tensor stays on the CPU when the module is moved with "
           "'to(device)' and no "
           "longer matches the module's parameters and inputs; " +
           Advice;
   else
-    Msg = Subject + placesOn(D, *SM, *LangOpts) +
-          ", so the module fails on machines without " + D.TypeName +
-          " and ignores 'to(device)'; " + Advice;
+    Msg = Subject + Placed + ", so the module fails on machines without " +
+          D.TypeName + " and ignores 'to(device)'; " + Advice;
   diag(warningLoc(P), "%0") << Msg;
 
   SourceLocation WrittenLoc = locOf(D.Written);
@@ -227,11 +200,15 @@ void ModuleHardcodedDeviceCheck::report(const Finding &F) {
       diag(WrittenLoc, "%0 is set to the hard-coded device here",
            DiagnosticIDs::Note)
           << Name;
+  } else if (P.Remote) {
+    SourceLocation There = remoteLocation(*SM, P.Remote->Site);
+    if (There.isValid())
+      diag(There, "the hard-coded device is written here", DiagnosticIDs::Note);
   } else if (P.Via && WrittenLoc.isValid()) {
     diag(WrittenLoc, "the hard-coded device is written here",
          DiagnosticIDs::Note);
   }
-  if (Selected)
+  if (Selected && Query)
     diag(locOf(Query),
          "the device is picked here from what the machine has, not from where "
          "the module lives",

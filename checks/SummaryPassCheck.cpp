@@ -1,9 +1,10 @@
 //===--- SummaryPassCheck.cpp - whole-program summary pass ----------------===//
 //
 // Writes, for each function with external linkage defined in the main file,
-// what a call of it returns, the training-loop events it performs and the
-// in-place changes it makes to what its caller passes, as the analyses of
-// this translation unit see them (WholeProgram.h).
+// what a call of it returns, the training-loop events it performs, the
+// in-place changes it makes to what its caller passes and the tensors it
+// places on a literal device, as the analyses of this translation unit see
+// them (WholeProgram.h).
 //
 //===----------------------------------------------------------------------===//
 #include "SummaryPassCheck.h"
@@ -13,6 +14,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
 
 #include <cstdlib>
 
@@ -57,6 +59,14 @@ SummaryPassCheck::SummaryPassCheck(StringRef Name,
       InplaceReader.getCount("MaxCallDepth", DefaultMaxCallDepth);
   EffectConfig.MaxCallDepth = ParamConfig.MaxCallDepth;
   EffectConfig.Program = Loop.Program;
+  auto Device = optionsOf("torch-module-hardcoded-device", Context);
+  OptionReader DeviceReader(Device, "torch-module-hardcoded-device", Context);
+  RawAllowedDeviceFunctions =
+      DeviceReader.getNameList("AllowedDeviceFunctions");
+  DeviceOpts.AllowedDeviceFunctions = parseList(RawAllowedDeviceFunctions);
+  DeviceOpts.MaxCallDepth =
+      DeviceReader.getCount("MaxCallDepth", DefaultMaxCallDepth);
+  DeviceOpts.Program = Loop.Program;
 }
 
 void SummaryPassCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
@@ -83,7 +93,8 @@ void SummaryPassCheck::check(const MatchFinder::MatchResult &Result) {
 
 void SummaryPassCheck::summarise(const FunctionDecl *FD,
                                  const SourceManager &SM,
-                                 InplaceEffectAnalysis &Effects) {
+                                 InplaceEffectAnalysis &Effects,
+                                 DeviceAnalysis &Devices) {
   // Only what another translation unit can call and cannot see: functions
   // with external linkage whose body is in this main file.
   if (!FD->isExternallyVisible() || FD->isTemplateInstantiation() ||
@@ -118,10 +129,37 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
   if (!Inplace.empty())
     Writer.addInplace(USR, Name, Def, Inplace);
 
+  // A module's own methods are judged where they are defined; a helper's
+  // placements are judged in the module that calls it.
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (!MD || !isModuleClass(MD->getParent(), DeviceOpts.Types)) {
+    std::vector<RemoteDevice> Placed;
+    for (const DevicePlacement &P : Devices.placements(FD)) {
+      if (P.Remote) {
+        Placed.push_back(*P.Remote);
+        continue;
+      }
+      RemoteDevice D;
+      D.Accelerator = P.Device.Accelerator;
+      D.TypeName = P.Device.TypeName;
+      D.Placed = describePlacement(P.Device, SM, Ctx->getLangOpts());
+      D.Query = availabilityQuery(P);
+      D.HostRead = P.HostRead;
+      const Expr *At = P.Device.Written ? P.Device.Written : P.Call;
+      if (!At)
+        continue;
+      D.Site = siteOf(isa<CXXMemberCallExpr>(At) ? At->getExprLoc()
+                                                 : At->getBeginLoc(),
+                      SM);
+      Placed.push_back(std::move(D));
+    }
+    if (!Placed.empty())
+      Writer.addDevices(USR, Name, Def, Placed);
+  }
+
   EventList Ev = Events->summary(FD);
   if (Ev.empty())
     return;
-  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
   std::vector<RemoteEvent> Out;
   for (const AutogradEvent &E : Ev) {
     RemoteEvent R;
@@ -161,8 +199,9 @@ void SummaryPassCheck::onEndOfTranslationUnit() {
     GradModeAnalysis GradMode(GradConfig, *Index);
     RequiresGradAnalysis Grad(ParamConfig, *Index, GradMode);
     InplaceEffectAnalysis Effects(EffectConfig, SM, Grad, GradMode);
+    DeviceAnalysis Devices(DeviceOpts);
     for (const FunctionDecl *FD : Index->functions())
-      summarise(FD, SM, Effects);
+      summarise(FD, SM, Effects, Devices);
     Index.reset();
   }
   std::string Error;

@@ -2,6 +2,7 @@
 #ifndef TORCH_TIDY_SUMMARYPASSCHECK_H
 #define TORCH_TIDY_SUMMARYPASSCHECK_H
 
+#include "torch-tidy/Devices.h"
 #include "torch-tidy/FunctionIndex.h"
 #include "torch-tidy/GradMode.h"
 #include "torch-tidy/InplaceEffects.h"
@@ -39,13 +40,13 @@ public:
 
 private:
   void summarise(const clang::FunctionDecl *FD, const clang::SourceManager &SM,
-                 InplaceEffectAnalysis &Effects);
+                 InplaceEffectAnalysis &Effects, DeviceAnalysis &Devices);
 
   std::string RawOutput;
   std::string Output; ///< in effect: the environment's, else the option's
   /// The options of the rules whose analyses are summarised, read under
   /// their names (torch-bce-on-logits, torch-missing-zero-grad,
-  /// torch-inplace-on-requires-grad).
+  /// torch-inplace-on-requires-grad, torch-module-hardcoded-device).
   std::optional<ActivationOptions> ActivationOpts;
   std::string RawOptimizerClasses;
   std::string RawZeroGradFunctions;
@@ -55,6 +56,8 @@ private:
   GradModeConfig GradConfig;
   RequiresGradConfig ParamConfig;
   InplaceEffectConfig EffectConfig;
+  std::string RawAllowedDeviceFunctions;
+  DeviceConfig DeviceOpts;
   std::optional<ActivationAnalysis> Activations;
   std::optional<AutogradEventAnalysis> Events;
   std::optional<FunctionIndex> Index;

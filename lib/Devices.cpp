@@ -2,6 +2,7 @@
 #include "torch-tidy/Devices.h"
 #include "torch-tidy/EvaluationOrder.h"
 #include "torch-tidy/Summaries.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -9,6 +10,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -263,6 +265,7 @@ public:
   Cond classify(const Expr *Condition);
   Cond classifyAll(llvm::ArrayRef<const Expr *> Conds);
   PlacementList helperPlacements(const FunctionDecl *FD, unsigned Depth);
+  PlacementList remotePlacements(const FunctionDecl *FD, unsigned Depth);
   PlacementList walkPlacements(const FunctionDecl *FD, const Expr *E,
                                unsigned Depth);
   bool movesModule(const Stmt *S, unsigned Depth = 0);
@@ -945,16 +948,21 @@ private:
     if (inSystemHeader(FD) || isModuleMethod(FD, A.Config.Types))
       return;
     const FunctionDecl *Def = nullptr;
-    if (!FD->isDefined(Def) || !Def->getBody() || Def->isDependentContext())
+    bool Here = FD->isDefined(Def) && Def->getBody();
+    if (Here && Def->isDependentContext())
       return;
-    if (const auto *MD = dyn_cast<CXXMethodDecl>(Def))
+    if (!Here && !(A.Config.Program &&
+                   mayBeElsewhere(FD, FD->getASTContext().getSourceManager())))
+      return;
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
       if (MD->getParent()->isLambda())
         return; // walked where it is written
     Cond C = current();
     if (C.FollowsDevice)
       return;
-    for (DevicePlacement P : A.helperPlacements(Def, Depth + 1)) {
-      P.Via = Def;
+    for (DevicePlacement P : Here ? A.helperPlacements(Def, Depth + 1)
+                                  : A.remotePlacements(FD, Depth + 1)) {
+      P.Via = Here ? Def : FD;
       P.ViaCall = Call;
       if (!P.UnderAvailability)
         P.UnderAvailability = C.Availability;
@@ -990,6 +998,26 @@ PlacementList DeviceReader::helperPlacements(const FunctionDecl *FD,
                                              unsigned Depth) {
   return Helpers.get(FD, Depth,
                      [&] { return walkPlacements(FD, nullptr, Depth); });
+}
+
+PlacementList DeviceReader::remotePlacements(const FunctionDecl *FD,
+                                             unsigned Depth) {
+  return Helpers.get(FD->getCanonicalDecl(), Depth, [&] {
+    PlacementList Out;
+    const RemoteFunction *R = Config.Program->find(FD);
+    if (!R)
+      return Out;
+    for (const RemoteDevice &D : R->Devices) {
+      DevicePlacement P;
+      P.Device.Origin = DeviceOrigin::Literal;
+      P.Device.Accelerator = D.Accelerator;
+      P.Device.TypeName = D.TypeName;
+      P.HostRead = D.HostRead;
+      P.Remote = &D;
+      Out.push_back(std::move(P));
+    }
+    return Out;
+  });
 }
 
 bool DeviceReader::movesModule(const Stmt *Root, unsigned Depth) {
@@ -1034,6 +1062,37 @@ bool DeviceReader::movesModule(const Stmt *Root, unsigned Depth) {
 //===----------------------------------------------------------------------===//
 // Public interface
 //===----------------------------------------------------------------------===//
+
+std::string describePlacement(const DeviceProvenance &D,
+                              const SourceManager &SM, const LangOptions &LO) {
+  const Expr *W = D.Written;
+  if (const auto *SL = dyn_cast_or_null<StringLiteral>(W))
+    return "places a tensor on the hard-coded device \"" +
+           SL->getString().str() + "\"";
+  if (const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(W))
+    if (const CXXMethodDecl *MD = MC->getMethodDecl())
+      if (MD->getIdentifier() && isTensorClass(MD->getParent()))
+        return "moves a tensor to the hard-coded device '" + D.TypeName +
+               "' with '." + MD->getName().str() + "()'";
+  if (W && !W->getBeginLoc().isMacroID() && !W->getEndLoc().isMacroID()) {
+    StringRef Text = Lexer::getSourceText(
+        CharSourceRange::getTokenRange(W->getSourceRange()), SM, LO);
+    if (!Text.empty() && Text.size() <= 60 && !Text.contains('\n'))
+      return "places a tensor on the hard-coded device '" + Text.str() + "'";
+  }
+  return "places a tensor on the hard-coded device '" + D.TypeName + "'";
+}
+
+std::string availabilityQuery(const DevicePlacement &P) {
+  if (!P.Device.Accelerator)
+    return "";
+  const CallExpr *Query =
+      P.Device.Availability ? P.Device.Availability : P.UnderAvailability;
+  if (!Query)
+    return P.Remote ? P.Remote->Query : "";
+  const FunctionDecl *FD = Query->getDirectCallee();
+  return FD ? FD->getQualifiedNameAsString() + "()" : "an availability check";
+}
 
 DeviceAnalysis::DeviceAnalysis(const DeviceConfig &Config)
     : I(std::make_unique<State>(Config)) {}

@@ -164,6 +164,22 @@ std::optional<RemoteInplace> readInplace(const json::Value &V) {
   I.Site = readSite(O->getObject("site"));
   return I;
 }
+
+std::optional<RemoteDevice> readDevice(const json::Value &V) {
+  const json::Object *O = V.getAsObject();
+  if (!O)
+    return std::nullopt;
+  RemoteDevice D;
+  D.TypeName = text(*O, "type");
+  D.Placed = text(*O, "placed");
+  if (D.TypeName.empty() || D.Placed.empty())
+    return std::nullopt;
+  D.Accelerator = flag(*O, "accelerator");
+  D.Query = text(*O, "query");
+  D.HostRead = flag(*O, "host_read");
+  D.Site = readSite(O->getObject("site"));
+  return D;
+}
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -240,6 +256,10 @@ ProgramSummary::parse(llvm::StringRef Text, std::string &Error) {
         for (const json::Value &IV : *Inplace)
           if (std::optional<RemoteInplace> I = readInplace(IV))
             R.Inplace.push_back(std::move(*I));
+      if (const json::Array *Devices = F->getArray("devices"))
+        for (const json::Value &DV : *Devices)
+          if (std::optional<RemoteDevice> D = readDevice(DV))
+            R.Devices.push_back(std::move(*D));
       Out->Functions[llvm::StringRef(KV.first)] = std::move(R);
     }
   }
@@ -396,6 +416,12 @@ void SummaryWriter::addInplace(const std::string &USR, const std::string &Name,
   function(USR, Name, Definition).Inplace = Inplace;
 }
 
+void SummaryWriter::addDevices(const std::string &USR, const std::string &Name,
+                               const RemoteSite &Definition,
+                               const std::vector<RemoteDevice> &Devices) {
+  function(USR, Name, Definition).Devices = Devices;
+}
+
 namespace {
 void printSite(json::OStream &J, const RemoteSite &S) {
   J.attribute("file", S.File);
@@ -426,6 +452,21 @@ void printFunction(json::OStream &J, const RemoteFunction &F) {
           J.attribute("parameter", I.ParamIndex);
           J.attribute("op", I.Spelling);
           J.attributeObject("site", [&] { printSite(J, I.Site); });
+        });
+    });
+  if (!F.Devices.empty())
+    J.attributeArray("devices", [&] {
+      for (const RemoteDevice &D : F.Devices)
+        J.object([&] {
+          J.attribute("type", D.TypeName);
+          if (D.Accelerator)
+            J.attribute("accelerator", true);
+          J.attribute("placed", D.Placed);
+          if (!D.Query.empty())
+            J.attribute("query", D.Query);
+          if (D.HostRead)
+            J.attribute("host_read", true);
+          J.attributeObject("site", [&] { printSite(J, D.Site); });
         });
     });
   if (F.Events.empty())

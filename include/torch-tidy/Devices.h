@@ -14,7 +14,8 @@
 // It also lists the placements of a function body: the calls where a device
 // decides where a tensor lives (`torch::zeros(..., opts)`, `t.to(device)`,
 // `t.cuda()`, `module->to(device)`, a helper taking a device), following helpers
-// defined in the translation unit.
+// defined in the translation unit, and, in whole-program mode, helpers defined
+// in other files through their summaries (WholeProgram.h).
 //
 // Everything walks down from a definition; no parent map is built.
 //
@@ -38,6 +39,9 @@
 #include <vector>
 
 namespace torch_tidy {
+
+class ProgramSummary;
+struct RemoteDevice;
 
 /// `c10::Device`, `c10::DeviceType`, `c10::TensorOptions`, or a `c10::optional`
 /// / `std::optional` of one of them (references and cv-qualifiers looked through).
@@ -98,6 +102,10 @@ struct DevicePlacement {
   /// in the analysed body; both null when written there.
   const clang::FunctionDecl *Via = nullptr;
   const clang::CallExpr *ViaCall = nullptr;
+  /// Reached through a function of another file (Via, with no body here):
+  /// its summary's description of the placement, kept alive by the
+  /// configuration's program summary; Device.Written is null then.
+  const RemoteDevice *Remote = nullptr;
 };
 
 using PlacementList = llvm::SmallVector<DevicePlacement, 4>;
@@ -111,7 +119,21 @@ struct DeviceConfig {
   /// tensors and functions returning a device are followed (Summaries.h: a
   /// function N calls down is read when N <= MaxCallDepth).
   unsigned MaxCallDepth = DefaultMaxCallDepth;
+  /// The program summary for helpers with no body here, or null.
+  std::shared_ptr<const ProgramSummary> Program;
 };
+
+/// How a message says where a literal device places a tensor: "places a
+/// tensor on the hard-coded device 'torch::kCUDA'", "... \"cuda:0\"", "moves
+/// a tensor to the hard-coded device 'CUDA' with '.cuda()'".
+std::string describePlacement(const DeviceProvenance &D,
+                              const clang::SourceManager &SM,
+                              const clang::LangOptions &LO);
+
+/// The availability query that picked the device of \p P (in \p P's code or
+/// in a function of another file), as `torch::cuda::is_available()`; empty
+/// when none did.
+std::string availabilityQuery(const DevicePlacement &P);
 
 class DeviceAnalysis {
 public:

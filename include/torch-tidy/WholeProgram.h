@@ -14,8 +14,9 @@
 //    one of its parameters unchanged) and the training-loop events a call of it
 //    performs (TrainingLoop: backward, optimizer and scheduler steps,
 //    zero_grad, eval/train, forward calls), and the in-place operations it
-//    makes on tensors its caller passes (InplaceEffects.h), each with the
-//    place in its file;
+//    makes on tensors its caller passes (InplaceEffects.h), and the tensors it
+//    places on a device written as a literal (Devices.h), each with the place
+//    in its file;
 //  * run-torch-tidy merges the files of all translation units into one;
 //  * the analyses read that file (the CheckOptions key `torch-tidy.SummaryFile`,
 //    or `TORCH_TIDY_SUMMARY_FILE`, which wins) whenever a function called in
@@ -97,6 +98,19 @@ struct RemoteInplace {
   RemoteSite Site;      ///< the operation
 };
 
+/// A tensor a call of a function places on a device written as a literal in
+/// it (Devices.h), as the summary pass describes it.
+struct RemoteDevice {
+  bool Accelerator = false; ///< a non-CPU device
+  std::string TypeName;     ///< `CUDA`, `CPU`, `MPS`
+  std::string Placed; ///< `places a tensor on the hard-coded device '...'`
+  /// The availability query that picked the device (`torch::cuda::is_available()`),
+  /// or empty.
+  std::string Query;
+  bool HostRead = false; ///< read on the host right away (`.cpu().item()`)
+  RemoteSite Site;       ///< where the device is written
+};
+
 /// The facts of one function defined in another translation unit.
 struct RemoteFunction {
   std::string Name; ///< qualified, for messages and -v output
@@ -104,6 +118,7 @@ struct RemoteFunction {
   std::optional<RemoteReturn> Returns;
   std::vector<RemoteEvent> Events;
   std::vector<RemoteInplace> Inplace;
+  std::vector<RemoteDevice> Devices;
 };
 
 /// A merged summary file: the functions of the program by USR.
@@ -167,6 +182,9 @@ public:
   void addInplace(const std::string &USR, const std::string &Name,
                   const RemoteSite &Definition,
                   const std::vector<RemoteInplace> &Inplace);
+  void addDevices(const std::string &USR, const std::string &Name,
+                  const RemoteSite &Definition,
+                  const std::vector<RemoteDevice> &Devices);
 
   /// Prints the summary file's JSON.
   void print(llvm::raw_ostream &OS) const;

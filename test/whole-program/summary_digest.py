@@ -1,6 +1,6 @@
 """Prints a whole-program summary file as one line per function, sorted by
 name: `name | returns KIND OP [parameter I] [at FILE:LINE] | events KIND(OBJECT)...
-| inplace OP(parameter I)@FILE:LINE...`,
+| inplace OP(parameter I)@FILE:LINE... | devices TYPE@FILE:LINE...`,
 for FileCheck. Exits 1 when the file is not a summary of format version 1."""
 import json
 import os
@@ -35,6 +35,11 @@ for usr, f in d["functions"].items():
                for i in f.get("inplace", [])]
     if inplace:
         parts.append("inplace " + " ".join(inplace))
+    devices = ["%s%s@%s:%d" % (d["type"], "" if d.get("accelerator") else "(cpu)",
+                               os.path.basename(d["site"]["file"]), d["site"]["line"])
+               for d in f.get("devices", [])]
+    if devices:
+        parts.append("devices " + " ".join(devices))
     parts.append("usr " + usr)
     rows.append(" | ".join(parts))
 for row in sorted(rows):

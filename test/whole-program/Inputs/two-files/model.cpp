@@ -52,3 +52,12 @@ void scale_copy(torch::Tensor t) {
 }
 // Through a helper of this file.
 void step_through(torch::Tensor &param, double lr) { apply_update(param, lr); }
+
+torch::Tensor to_gpu(torch::Tensor x) { return x.to(torch::kCUDA); }
+// Follows the device of a tensor it is given.
+torch::Tensor to_device_of(torch::Tensor x, torch::Tensor like) {
+  return x.to(like.device());
+}
+torch::Tensor mask_like(torch::Tensor x) {
+  return torch::ones_like(x, torch::TensorOptions().device(torch::kCUDA));
+}

@@ -47,3 +47,8 @@ void decay_all(std::vector<torch::Tensor> params, double factor);
 void guarded_update(torch::Tensor &param, double lr);
 void scale_copy(torch::Tensor t);
 void step_through(torch::Tensor &param, double lr);
+
+// Devices: helpers that place tensors.
+torch::Tensor to_gpu(torch::Tensor x);
+torch::Tensor to_device_of(torch::Tensor x, torch::Tensor like);
+torch::Tensor mask_like(torch::Tensor x);

@@ -149,3 +149,22 @@ void n11_remote_copy(Net &model) {
   for (auto &p : model->parameters())
     scale_copy(p);
 }
+
+// P11: a module whose forward() calls a function of model.cpp that puts its
+// input on a hard-coded device.
+struct GpuNetImpl : torch::nn::Module {
+  GpuNetImpl() { fc = register_module("fc", torch::nn::Linear(4, 1)); }
+  torch::Tensor forward(torch::Tensor x) { return fc->forward(to_gpu(x)) * mask_like(x); }
+  torch::nn::Linear fc{nullptr};
+};
+
+// N12: the function of model.cpp follows the device of its input.
+struct FollowNetImpl : torch::nn::Module {
+  FollowNetImpl() { fc = register_module("fc", torch::nn::Linear(4, 1)); }
+  torch::Tensor forward(torch::Tensor x) { return fc->forward(to_device_of(x, x)); }
+  torch::nn::Linear fc{nullptr};
+};
+
+// N13: the same function outside a module (a training script may pick its
+// device).
+torch::Tensor n13_script(torch::Tensor x) { return to_gpu(x); }
