@@ -81,10 +81,13 @@ void MissingEvalCheck::onEndOfTranslationUnit() {
 
 /// What the module does wrong in the mode it is in.
 static const char *harmInTraining(const ModeDependence &D) {
-  if (!D.Unknown && D.Class && isModeOnlyModuleClass(D.Class))
+  llvm::StringRef Remote = D.Remote ? llvm::StringRef(D.Remote->Harm) : "";
+  if ((!D.Unknown && D.Class && isModeOnlyModuleClass(D.Class)) ||
+      Remote == "dropout")
     return "dropout keeps zeroing activations at random";
-  if (!D.Unknown && D.Class &&
-      isSameOrDerivedFrom(D.Class, "torch::nn::BatchNormImplBase"))
+  if ((!D.Unknown && D.Class &&
+       isSameOrDerivedFrom(D.Class, "torch::nn::BatchNormImplBase")) ||
+      Remote == "batchnorm")
     return "batch norm normalises with each batch's own statistics and "
            "overwrites its running averages with evaluation data";
   return "its dropout and batch-norm layers behave as in training (random "
@@ -93,6 +96,28 @@ static const char *harmInTraining(const ModeDependence &D) {
 }
 
 void MissingEvalCheck::noteDependence(const ModeDependence &D) {
+  if (const RemoteMode *R = D.Remote) {
+    // Known from the constructor's summary in another file.
+    SourceLocation At = D.Member
+                            ? D.Member->getLocation()
+                            : remoteLocation(Ctx->getSourceManager(), R->Site);
+    if (At.isInvalid())
+      return;
+    std::string What = R->Class.empty() ? "a module" : "a '" + R->Class + "'";
+    if (D.Member)
+      diag(At,
+           "%0 holds %1 (built in the constructor, %2), which behaves "
+           "differently in training and eval mode",
+           DiagnosticIDs::Note)
+          << D.Member << What << describeRemoteSite(R->Site);
+    else
+      diag(At,
+           "the constructor builds %0, which behaves differently in "
+           "training and eval mode",
+           DiagnosticIDs::Note)
+          << What;
+    return;
+  }
   if (!D.Member || !D.Class)
     return;
   if (D.Unknown)

@@ -2,9 +2,10 @@
 //
 // Writes, for each function with external linkage defined in the main file,
 // what a call of it returns, the training-loop events it performs, the
-// in-place changes it makes to what its caller passes and the tensors it
-// places on a literal device, as the analyses of this translation unit see
-// them (WholeProgram.h).
+// in-place changes it makes to what its caller passes, the tensors it places
+// on a literal device and, for a module's constructor, whether the module
+// behaves differently in training and eval mode, as the analyses of this
+// translation unit see them (WholeProgram.h).
 //
 //===----------------------------------------------------------------------===//
 #include "SummaryPassCheck.h"
@@ -67,6 +68,16 @@ SummaryPassCheck::SummaryPassCheck(StringRef Name,
   DeviceOpts.MaxCallDepth =
       DeviceReader.getCount("MaxCallDepth", DefaultMaxCallDepth);
   DeviceOpts.Program = Loop.Program;
+  auto Eval = optionsOf("torch-missing-eval", Context);
+  OptionReader EvalReader(Eval, "torch-missing-eval", Context);
+  RawModeDependent = EvalReader.getNameList("ModeDependentModuleClasses");
+  RawModeIndependent = EvalReader.getNameList("ModeIndependentModuleClasses");
+  ModeOpts.ModeDependentClasses = parseList(RawModeDependent);
+  ModeOpts.ModeIndependentClasses = parseList(RawModeIndependent);
+  ModeOpts.Loop.MaxCallDepth =
+      EvalReader.getCount("MaxCallDepth", DefaultMaxCallDepth);
+  ModeOpts.Modules.MaxCallDepth = ModeOpts.Loop.MaxCallDepth;
+  ModeOpts.Loop.Program = Loop.Program;
 }
 
 void SummaryPassCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
@@ -94,7 +105,8 @@ void SummaryPassCheck::check(const MatchFinder::MatchResult &Result) {
 void SummaryPassCheck::summarise(const FunctionDecl *FD,
                                  const SourceManager &SM,
                                  InplaceEffectAnalysis &Effects,
-                                 DeviceAnalysis &Devices) {
+                                 DeviceAnalysis &Devices,
+                                 ModelModeAnalysis &Modes) {
   // Only what another translation unit can call and cannot see: functions
   // with external linkage whose body is in this main file.
   if (!FD->isExternallyVisible() || FD->isTemplateInstantiation() ||
@@ -157,6 +169,36 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
       Writer.addDevices(USR, Name, Def, Placed);
   }
 
+  // What a module's constructor builds: another file that cannot see the
+  // constructor's body cannot see what its containers hold.
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD)) {
+    const CXXRecordDecl *RD = Ctor->getParent();
+    if (!Ctor->isCopyOrMoveConstructor() &&
+        isModuleClass(RD, ModeOpts.Modules.Types)) {
+      ModeDependence D = Modes.dependence(RD);
+      if (!D.Unknown) {
+        RemoteMode M;
+        M.Depends = D.Depends;
+        if (D.Remote) {
+          M = *D.Remote;
+        } else if (D.Depends) {
+          if (D.Member && D.Member->getIdentifier())
+            M.Member = D.Member->getName().str();
+          if (D.Class) {
+            M.Class = D.Class->getQualifiedNameAsString();
+            if (isModeOnlyModuleClass(D.Class))
+              M.Harm = "dropout";
+            else if (isSameOrDerivedFrom(D.Class,
+                                         "torch::nn::BatchNormImplBase"))
+              M.Harm = "batchnorm";
+          }
+        }
+        M.Site = Def;
+        Writer.addBuilds(USR, Name, Def, M);
+      }
+    }
+  }
+
   EventList Ev = Events->summary(FD);
   if (Ev.empty())
     return;
@@ -200,8 +242,9 @@ void SummaryPassCheck::onEndOfTranslationUnit() {
     RequiresGradAnalysis Grad(ParamConfig, *Index, GradMode);
     InplaceEffectAnalysis Effects(EffectConfig, SM, Grad, GradMode);
     DeviceAnalysis Devices(DeviceOpts);
+    ModelModeAnalysis Modes(ModeOpts, *Index, *Ctx);
     for (const FunctionDecl *FD : Index->functions())
-      summarise(FD, SM, Effects, Devices);
+      summarise(FD, SM, Effects, Devices, Modes);
     Index.reset();
   }
   std::string Error;

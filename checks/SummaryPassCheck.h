@@ -7,6 +7,7 @@
 #include "torch-tidy/GradMode.h"
 #include "torch-tidy/InplaceEffects.h"
 #include "torch-tidy/Losses.h"
+#include "torch-tidy/ModelMode.h"
 #include "torch-tidy/RequiresGrad.h"
 #include "torch-tidy/TrainingLoop.h"
 #include "torch-tidy/WholeProgram.h"
@@ -40,13 +41,15 @@ public:
 
 private:
   void summarise(const clang::FunctionDecl *FD, const clang::SourceManager &SM,
-                 InplaceEffectAnalysis &Effects, DeviceAnalysis &Devices);
+                 InplaceEffectAnalysis &Effects, DeviceAnalysis &Devices,
+                 ModelModeAnalysis &Modes);
 
   std::string RawOutput;
   std::string Output; ///< in effect: the environment's, else the option's
   /// The options of the rules whose analyses are summarised, read under
   /// their names (torch-bce-on-logits, torch-missing-zero-grad,
-  /// torch-inplace-on-requires-grad, torch-module-hardcoded-device).
+  /// torch-inplace-on-requires-grad, torch-module-hardcoded-device,
+  /// torch-missing-eval).
   std::optional<ActivationOptions> ActivationOpts;
   std::string RawOptimizerClasses;
   std::string RawZeroGradFunctions;
@@ -58,6 +61,9 @@ private:
   InplaceEffectConfig EffectConfig;
   std::string RawAllowedDeviceFunctions;
   DeviceConfig DeviceOpts;
+  std::string RawModeDependent;
+  std::string RawModeIndependent;
+  ModelModeConfig ModeOpts;
   std::optional<ActivationAnalysis> Activations;
   std::optional<AutogradEventAnalysis> Events;
   std::optional<FunctionIndex> Index;

@@ -2,6 +2,7 @@
 #include "torch-tidy/ModelMode.h"
 #include "torch-tidy/Compat.h"
 #include "torch-tidy/EvaluationOrder.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -956,7 +957,37 @@ ModeDependence ModelModeAnalysis::dependence(const CXXRecordDecl *RD,
   } else {
     R = Unknown;
   }
+  // What is not known here may be known where the constructor is defined.
+  if (R.Unknown && Config.Loop.Program)
+    if (std::optional<ModeDependence> There = remoteDependence(RD))
+      R = *There;
   Dependence[RD] = R;
+  return R;
+}
+
+std::optional<ModeDependence>
+ModelModeAnalysis::remoteDependence(const CXXRecordDecl *RD) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::optional<ModeDependence> R;
+  for (const CXXConstructorDecl *C : RD->ctors()) {
+    if (C->isImplicit() || C->isCopyOrMoveConstructor() || C->isDeleted())
+      continue;
+    if (!mayBeElsewhere(C, SM))
+      return std::
+          nullopt; // defined here (or not a constructor another file has)
+    const RemoteFunction *F = Config.Loop.Program->find(C);
+    if (!F || !F->Builds)
+      return std::nullopt;
+    if (!R)
+      R.emplace();
+    if (F->Builds->Depends && !R->Depends) {
+      R->Depends = true;
+      R->Remote = &*F->Builds;
+      for (const FieldDecl *Field : RD->fields())
+        if (Field->getIdentifier() && Field->getName() == F->Builds->Member)
+          R->Member = Field;
+    }
+  }
   return R;
 }
 

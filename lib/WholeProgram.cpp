@@ -180,6 +180,18 @@ std::optional<RemoteDevice> readDevice(const json::Value &V) {
   D.Site = readSite(O->getObject("site"));
   return D;
 }
+
+std::optional<RemoteMode> readMode(const json::Object *O) {
+  if (!O || !O->getBoolean("depends"))
+    return std::nullopt;
+  RemoteMode M;
+  M.Depends = flag(*O, "depends");
+  M.Member = text(*O, "member");
+  M.Class = text(*O, "class");
+  M.Harm = text(*O, "harm");
+  M.Site = readSite(O->getObject("site"));
+  return M;
+}
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -260,6 +272,7 @@ ProgramSummary::parse(llvm::StringRef Text, std::string &Error) {
         for (const json::Value &DV : *Devices)
           if (std::optional<RemoteDevice> D = readDevice(DV))
             R.Devices.push_back(std::move(*D));
+      R.Builds = readMode(F->getObject("mode"));
       Out->Functions[llvm::StringRef(KV.first)] = std::move(R);
     }
   }
@@ -422,6 +435,12 @@ void SummaryWriter::addDevices(const std::string &USR, const std::string &Name,
   function(USR, Name, Definition).Devices = Devices;
 }
 
+void SummaryWriter::addBuilds(const std::string &USR, const std::string &Name,
+                              const RemoteSite &Definition,
+                              const RemoteMode &Mode) {
+  function(USR, Name, Definition).Builds = Mode;
+}
+
 namespace {
 void printSite(json::OStream &J, const RemoteSite &S) {
   J.attribute("file", S.File);
@@ -468,6 +487,17 @@ void printFunction(json::OStream &J, const RemoteFunction &F) {
             J.attribute("host_read", true);
           J.attributeObject("site", [&] { printSite(J, D.Site); });
         });
+    });
+  if (const std::optional<RemoteMode> &M = F.Builds)
+    J.attributeObject("mode", [&] {
+      J.attribute("depends", M->Depends);
+      if (!M->Member.empty())
+        J.attribute("member", M->Member);
+      if (!M->Class.empty())
+        J.attribute("class", M->Class);
+      if (!M->Harm.empty())
+        J.attribute("harm", M->Harm);
+      J.attributeObject("site", [&] { printSite(J, M->Site); });
     });
   if (F.Events.empty())
     return;

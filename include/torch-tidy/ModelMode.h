@@ -39,10 +39,13 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace torch_tidy {
+
+struct RemoteMode;
 
 /// The modes a module may be in at a point, one bit per way it got there.
 enum ModeBits : unsigned {
@@ -106,6 +109,10 @@ struct ModeDependence {
   const clang::FieldDecl *Member = nullptr;
   /// The class of that member, or the class that calls `is_training()`.
   const clang::CXXRecordDecl *Class = nullptr;
+  /// Known from the summary of the module's constructor in another file
+  /// (WholeProgram.h; kept alive by the configuration's program summary):
+  /// Class is null then, and Member the member it names, if any.
+  const RemoteMode *Remote = nullptr;
 };
 
 struct ModelModeConfig {
@@ -162,6 +169,11 @@ private:
   bool measures(const clang::Stmt *S, unsigned Depth);
   bool measuresIn(const clang::FunctionDecl *FD, unsigned Depth);
   ModeDependence dependence(const clang::CXXRecordDecl *RD, unsigned Depth);
+  /// What the summaries of \p RD's constructors, all defined in other files,
+  /// say it is; std::nullopt when a constructor is defined here or has no
+  /// such summary.
+  std::optional<ModeDependence>
+  remoteDependence(const clang::CXXRecordDecl *RD);
   /// A container built by \p Built (constructions, possibly null) and
   /// grown by `push_back` on \p D in \p Bodies: what its modules make it.
   ModeDependence contents(llvm::ArrayRef<const clang::Expr *> Built,

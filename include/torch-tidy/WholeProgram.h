@@ -14,9 +14,10 @@
 //    one of its parameters unchanged) and the training-loop events a call of it
 //    performs (TrainingLoop: backward, optimizer and scheduler steps,
 //    zero_grad, eval/train, forward calls), and the in-place operations it
-//    makes on tensors its caller passes (InplaceEffects.h), and the tensors it
-//    places on a device written as a literal (Devices.h), each with the place
-//    in its file;
+//    makes on tensors its caller passes (InplaceEffects.h), the tensors it
+//    places on a device written as a literal (Devices.h), and, for a
+//    module's constructor, whether the module it builds behaves differently in
+//    training and eval mode (ModelMode.h), each with the place in its file;
 //  * run-torch-tidy merges the files of all translation units into one;
 //  * the analyses read that file (the CheckOptions key `torch-tidy.SummaryFile`,
 //    or `TORCH_TIDY_SUMMARY_FILE`, which wins) whenever a function called in
@@ -111,6 +112,18 @@ struct RemoteDevice {
   RemoteSite Site;       ///< where the device is written
 };
 
+/// Whether the module a constructor builds behaves differently in training
+/// and eval mode (ModelMode.h), as the summary pass saw it with the
+/// constructor's body.
+struct RemoteMode {
+  bool Depends = false;
+  std::string Member; ///< the member that makes it depend, or empty
+  std::string Class;  ///< the class that does (qualified), or empty
+  /// What it does wrong in training mode: "dropout", "batchnorm", or empty.
+  std::string Harm;
+  RemoteSite Site; ///< the constructor
+};
+
 /// The facts of one function defined in another translation unit.
 struct RemoteFunction {
   std::string Name; ///< qualified, for messages and -v output
@@ -119,6 +132,8 @@ struct RemoteFunction {
   std::vector<RemoteEvent> Events;
   std::vector<RemoteInplace> Inplace;
   std::vector<RemoteDevice> Devices;
+  /// For a constructor of a module class: what the module it builds is.
+  std::optional<RemoteMode> Builds;
 };
 
 /// A merged summary file: the functions of the program by USR.
@@ -185,6 +200,8 @@ public:
   void addDevices(const std::string &USR, const std::string &Name,
                   const RemoteSite &Definition,
                   const std::vector<RemoteDevice> &Devices);
+  void addBuilds(const std::string &USR, const std::string &Name,
+                 const RemoteSite &Definition, const RemoteMode &Mode);
 
   /// Prints the summary file's JSON.
   void print(llvm::raw_ostream &OS) const;

@@ -1,6 +1,7 @@
 """Prints a whole-program summary file as one line per function, sorted by
 name: `name | returns KIND OP [parameter I] [at FILE:LINE] | events KIND(OBJECT)...
-| inplace OP(parameter I)@FILE:LINE... | devices TYPE@FILE:LINE...`,
+| inplace OP(parameter I)@FILE:LINE... | devices TYPE@FILE:LINE...
+| mode depends MEMBER CLASS HARM|independent`,
 for FileCheck. Exits 1 when the file is not a summary of format version 1."""
 import json
 import os
@@ -40,6 +41,11 @@ for usr, f in d["functions"].items():
                for d in f.get("devices", [])]
     if devices:
         parts.append("devices " + " ".join(devices))
+    m = f.get("mode")
+    if m:
+        parts.append("mode " + ("depends %s %s %s" % (m.get("member", "-"), m.get("class", "-"),
+                                                     m.get("harm", "-"))
+                                if m["depends"] else "independent"))
     parts.append("usr " + usr)
     rows.append(" | ".join(parts))
 for row in sorted(rows):

@@ -61,3 +61,15 @@ torch::Tensor to_device_of(torch::Tensor x, torch::Tensor like) {
 torch::Tensor mask_like(torch::Tensor x) {
   return torch::ones_like(x, torch::TensorOptions().device(torch::kCUDA));
 }
+
+SeqNetImpl::SeqNetImpl() {
+  body = register_module(
+      "body", torch::nn::Sequential(torch::nn::Linear(4, 8),
+                                    torch::nn::Dropout(0.5),
+                                    torch::nn::Linear(8, 1)));
+}
+PlainNetImpl::PlainNetImpl() {
+  body = register_module(
+      "body", torch::nn::Sequential(torch::nn::Linear(4, 8), torch::nn::ReLU(),
+                                    torch::nn::Linear(8, 1)));
+}

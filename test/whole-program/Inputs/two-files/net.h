@@ -52,3 +52,17 @@ void step_through(torch::Tensor &param, double lr);
 torch::Tensor to_gpu(torch::Tensor x);
 torch::Tensor to_device_of(torch::Tensor x, torch::Tensor like);
 torch::Tensor mask_like(torch::Tensor x);
+
+// Modules whose Sequential is built in model.cpp: with a dropout, and without.
+struct SeqNetImpl : torch::nn::Module {
+  SeqNetImpl();
+  torch::Tensor forward(torch::Tensor x) { return body->forward(x); }
+  torch::nn::Sequential body{nullptr};
+};
+TORCH_MODULE(SeqNet);
+struct PlainNetImpl : torch::nn::Module {
+  PlainNetImpl();
+  torch::Tensor forward(torch::Tensor x) { return body->forward(x); }
+  torch::nn::Sequential body{nullptr};
+};
+TORCH_MODULE(PlainNet);

@@ -168,3 +168,39 @@ struct FollowNetImpl : torch::nn::Module {
 // N13: the same function outside a module (a training script may pick its
 // device).
 torch::Tensor n13_script(torch::Tensor x) { return to_gpu(x); }
+
+// P12: an evaluation loop, entered in training mode, over a model whose
+// Sequential (built in model.cpp) holds a dropout.
+double p12_evaluate(SeqNet &model, torch::Tensor x, torch::Tensor y) {
+  torch::NoGradGuard no_grad;
+  double total = 0;
+  for (int i = 0; i < 10; ++i)
+    total += torch::mse_loss(model->forward(x), y).item<double>();
+  return total;
+}
+
+// N14: the same over a model whose Sequential holds no dropout or batch norm.
+double n14_evaluate(PlainNet &model, torch::Tensor x, torch::Tensor y) {
+  torch::NoGradGuard no_grad;
+  double total = 0;
+  for (int i = 0; i < 10; ++i)
+    total += torch::mse_loss(model->forward(x), y).item<double>();
+  return total;
+}
+
+void p12_n14_train(SeqNet &seq, PlainNet &plain, torch::optim::SGD &opt,
+                   torch::Tensor x, torch::Tensor y) {
+  for (int epoch = 0; epoch < 5; ++epoch) {
+    seq->train();
+    plain->train();
+    for (int i = 0; i < 10; ++i) {
+      opt.zero_grad();
+      auto loss = torch::mse_loss(seq->forward(x), y) +
+                  torch::mse_loss(plain->forward(x), y);
+      loss.backward();
+      opt.step();
+    }
+    p12_evaluate(seq, x, y);
+    n14_evaluate(plain, x, y);
+  }
+}
