@@ -93,9 +93,11 @@ void InplaceOnRequiresGradCheck::checkFunction(const FunctionDecl *FD,
     if (!Op) {
       // A function defined in another file (whole-program mode) that changes
       // a tensor it is given; one with a body here is judged in its body.
+      if (!EffectConfig.Program)
+        return;
       const auto *Call = dyn_cast<CallExpr>(E);
       const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-      if (!Callee || Callee->hasBody() || !EffectConfig.Program)
+      if (!Callee || Callee->hasBody())
         return;
       for (const RemoteInplace &Effect : Effects.effectsOf(Callee)) {
         const Expr *Arg =
