@@ -27,6 +27,7 @@
 #include "torch-tidy/Options.h"
 #include "torch-tidy/TrainingLoop.h"
 #include "torch-tidy/Types.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -44,6 +45,7 @@ GraphBreakCheck::GraphBreakCheck(StringRef Name,
       RawNoGradGuardClasses(OptionReader(Options, Name, Context)
                                 .getNameList("NoGradGuardClasses")) {
   GradConfig.NoGradGuardClasses = parseList(RawNoGradGuardClasses);
+  GradConfig.Program = programSummary(Context);
   Config.MaxCallDepth = OptionReader(Options, Name, Context)
                             .getCount("MaxCallDepth", DefaultMaxCallDepth);
 }

@@ -37,6 +37,7 @@ InplaceOnRequiresGradCheck::InplaceOnRequiresGradCheck(
       RawParameterFunctions(OptionReader(Options, Name, Context)
                                 .getNameList("ParameterFunctions")) {
   GradConfig.NoGradGuardClasses = parseList(RawNoGradGuardClasses);
+  GradConfig.Program = programSummary(Context);
   ParamConfig.ParameterFunctions = parseList(RawParameterFunctions);
   ParamConfig.MaxCallDepth = OptionReader(Options, Name, Context)
                                  .getCount("MaxCallDepth", DefaultMaxCallDepth);
@@ -351,6 +352,12 @@ void InplaceOnRequiresGradCheck::noteWhy(const GradUse &Use, const Expr *Target,
          "%0 runs with autograd recording when called here",
          DiagnosticIDs::Note)
         << describeFunction(Use.EnteredFrom->Callee);
+  else if (Use.RemoteEntry)
+    if (SourceLocation Loc = remoteLocation(SM, Use.RemoteEntry->Site);
+        Loc.isValid())
+      diag(Loc, "%0 runs with autograd recording when called here",
+           DiagnosticIDs::Note)
+          << describeFunction(Use.EnteredElsewhere);
 }
 
 } // namespace torch_tidy

@@ -19,6 +19,7 @@
 #include "torch-tidy/Anchor.h"
 #include "torch-tidy/Options.h"
 #include "torch-tidy/Types.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Lex/Lexer.h"
@@ -36,6 +37,7 @@ InplaceOnSavedTensorCheck::InplaceOnSavedTensorCheck(
       RawParameterFunctions(OptionReader(Options, Name, Context)
                                 .getNameList("ParameterFunctions")) {
   GradConfig.NoGradGuardClasses = parseList(RawNoGradGuardClasses);
+  GradConfig.Program = programSummary(Context);
   ParamConfig.ParameterFunctions = parseList(RawParameterFunctions);
   ParamConfig.MaxCallDepth = OptionReader(Options, Name, Context)
                                  .getCount("MaxCallDepth", DefaultMaxCallDepth);

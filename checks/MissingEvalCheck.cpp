@@ -38,6 +38,7 @@ MissingEvalCheck::MissingEvalCheck(StringRef Name,
   Config.ModeDependentClasses = parseList(RawModeDependent);
   Config.ModeIndependentClasses = parseList(RawModeIndependent);
   Config.Grad.NoGradGuardClasses = parseList(RawNoGradGuardClasses);
+  Config.Grad.Program = programSummary(Context);
   Config.Loop.MaxCallDepth = OptionReader(Options, Name, Context)
                                  .getCount("MaxCallDepth", DefaultMaxCallDepth);
   Config.Modules.MaxCallDepth = Config.Loop.MaxCallDepth;

@@ -23,6 +23,7 @@
 #include "torch-tidy/Options.h"
 #include "torch-tidy/TrainingLoop.h"
 #include "torch-tidy/Types.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -46,6 +47,7 @@ RetainedLossGraphCheck::RetainedLossGraphCheck(StringRef Name,
   Config.LossFunctions = parseList(RawLossFunctions);
   StoreMethods = parseList(RawStoreMethods);
   GradConfig.NoGradGuardClasses = parseList(RawNoGradGuardClasses);
+  GradConfig.Program = programSummary(Context);
   Config.MaxCallDepth = OptionReader(Options, Name, Context)
                             .getCount("MaxCallDepth", DefaultMaxCallDepth);
 }

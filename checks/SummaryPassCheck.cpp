@@ -5,12 +5,15 @@
 // in-place changes it makes to what its caller passes, the tensors it places
 // on a literal device and, for a module's constructor, whether the module
 // behaves differently in training and eval mode, as the analyses of this
-// translation unit see them (WholeProgram.h).
+// translation unit see them; and, for every user function the translation
+// unit calls, whether a call of it runs with autograd recording
+// (WholeProgram.h).
 //
 //===----------------------------------------------------------------------===//
 #include "SummaryPassCheck.h"
 
 #include "torch-tidy/Anchor.h"
+#include "torch-tidy/EvaluationOrder.h"
 #include "torch-tidy/Options.h"
 
 #include "clang/AST/ASTContext.h"
@@ -55,6 +58,7 @@ SummaryPassCheck::SummaryPassCheck(StringRef Name,
   RawNoGradGuardClasses = InplaceReader.getNameList("NoGradGuardClasses");
   RawParameterFunctions = InplaceReader.getNameList("ParameterFunctions");
   GradConfig.NoGradGuardClasses = parseList(RawNoGradGuardClasses);
+  GradConfig.Program = Loop.Program;
   ParamConfig.ParameterFunctions = parseList(RawParameterFunctions);
   ParamConfig.MaxCallDepth =
       InplaceReader.getCount("MaxCallDepth", DefaultMaxCallDepth);
@@ -231,6 +235,35 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
   Writer.addEvents(USR, Name, Def, Out);
 }
 
+void SummaryPassCheck::summariseCalls(const FunctionDecl *FD,
+                                      const SourceManager &SM,
+                                      GradModeAnalysis &GradMode) {
+  forEachBodyPart(FD, [&](const Stmt *Part) {
+    forEachDescendant(Part, [&](const Stmt *S) {
+      // A lambda's calls are its call operator's, an indexed function.
+      if (isa<LambdaExpr>(S))
+        return Descend::Skip;
+      const FunctionDecl *Callee = nullptr;
+      if (const auto *CE = dyn_cast<CallExpr>(S))
+        Callee = CE->getDirectCallee();
+      else if (const auto *CE = dyn_cast<CXXConstructExpr>(S))
+        Callee = CE->getConstructor();
+      if (!Callee || !Callee->isExternallyVisible() ||
+          Callee->isDependentContext() || isLibraryCode(Callee, SM))
+        return Descend::Children;
+      if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee))
+        if (MD->getParent()->isLambda())
+          return Descend::Children;
+      std::string USR = usrOf(Callee);
+      if (!USR.empty())
+        Writer.addCall(USR, Callee->getQualifiedNameAsString(),
+                       GradMode.at(FD, S).Records,
+                       siteOf(cast<Expr>(S)->getExprLoc(), SM));
+      return Descend::Children;
+    });
+  });
+}
+
 void SummaryPassCheck::onEndOfTranslationUnit() {
   if (Output.empty())
     return;
@@ -243,8 +276,10 @@ void SummaryPassCheck::onEndOfTranslationUnit() {
     InplaceEffectAnalysis Effects(EffectConfig, SM, Grad, GradMode);
     DeviceAnalysis Devices(DeviceOpts);
     ModelModeAnalysis Modes(ModeOpts, *Index, *Ctx);
-    for (const FunctionDecl *FD : Index->functions())
+    for (const FunctionDecl *FD : Index->functions()) {
       summarise(FD, SM, Effects, Devices, Modes);
+      summariseCalls(FD, SM, GradMode);
+    }
     Index.reset();
   }
   std::string Error;

@@ -43,6 +43,11 @@ private:
   void summarise(const clang::FunctionDecl *FD, const clang::SourceManager &SM,
                  InplaceEffectAnalysis &Effects, DeviceAnalysis &Devices,
                  ModelModeAnalysis &Modes);
+  /// Whether the calls \p FD makes of user functions run with autograd
+  /// recording, for the files that define them (GradMode.h).
+  void summariseCalls(const clang::FunctionDecl *FD,
+                      const clang::SourceManager &SM,
+                      GradModeAnalysis &GradMode);
 
   std::string RawOutput;
   std::string Output; ///< in effect: the environment's, else the option's

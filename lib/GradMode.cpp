@@ -3,6 +3,7 @@
 #include "torch-tidy/EvaluationOrder.h"
 
 #include "torch-tidy/Types.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "clang/AST/StmtCXX.h"
 
@@ -226,15 +227,19 @@ void GradModeAnalysis::propagate() {
   llvm::SmallVector<const FunctionDecl *, 16> Work;
   for (const FunctionDecl *F : Index.functions()) {
     const LambdaSite *Written = nullptr;
-    if (!entries(F, &Written).empty())
-      continue;
-    if (Written) {
+    bool Called = !entries(F, &Written).empty();
+    if (!Called && Written) {
       WrittenIn[Written->Owner].push_back(F);
       continue;
     }
-    // Nothing in the TU calls it: its callers are elsewhere.
-    Recording.try_emplace(F, nullptr);
-    Work.push_back(F);
+    // Entered from another file: recording when a call there records (the
+    // program summary says), or, without one, when nothing in the TU calls
+    // it, autograd's default for callers not seen.
+    const RemoteCallers *Remote = remoteCallers(F);
+    if (Remote ? Remote->Recording : !Called) {
+      Recording.try_emplace(F, nullptr);
+      Work.push_back(F);
+    }
   }
   // A call or lambda under `AutoGradMode(true)` (or a switch that is not known
   // to disable autograd) records whatever its caller's mode.
@@ -288,6 +293,16 @@ bool GradModeAnalysis::entersRecording(const FunctionDecl *FD,
     return true;
   // Not indexed (e.g. a function the index never saw): autograd's default.
   return !Index.contains(FD);
+}
+
+const RemoteCallers *
+GradModeAnalysis::remoteCallers(const FunctionDecl *FD) const {
+  if (!Config.Program || !FD || !FD->isExternallyVisible())
+    return nullptr;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    if (MD->getParent()->isLambda())
+      return nullptr;
+  return Config.Program->callers(FD);
 }
 
 GradVerdict GradModeAnalysis::at(const FunctionDecl *FD, const Stmt *S) {

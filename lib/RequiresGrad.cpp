@@ -2,6 +2,7 @@
 #include "torch-tidy/RequiresGrad.h"
 #include "torch-tidy/Compat.h"
 #include "torch-tidy/EvaluationOrder.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "torch-tidy/Types.h"
 
@@ -704,9 +705,15 @@ std::optional<GradUse> RequiresGradAnalysis::resolve(GradFlow Flow,
       U.Region = Region;
       if (!NeedRecording || Decided)
         return U;
-      if (GradMode.entersRecording(F, &U.EnteredFrom))
-        return U;
-      return std::nullopt;
+      if (!GradMode.entersRecording(F, &U.EnteredFrom))
+        return std::nullopt;
+      if (!U.EnteredFrom)
+        if (const RemoteCallers *R = GradMode.remoteCallers(F);
+            R && R->Recording) {
+          U.EnteredElsewhere = F;
+          U.RemoteEntry = R;
+        }
+      return U;
     }
     if (Fl.Params.empty() || !Visited.insert(F).second)
       return std::nullopt;

@@ -13,7 +13,9 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
+
 #include <mutex>
+#include <tuple>
 
 using namespace clang;
 namespace json = llvm::json;
@@ -226,6 +228,16 @@ const RemoteFunction *ProgramSummary::find(const FunctionDecl *FD) const {
   return USR.empty() ? nullptr : find(USR);
 }
 
+const RemoteCallers *ProgramSummary::callers(const FunctionDecl *FD) const {
+  if (Calls.empty() || !FD)
+    return nullptr;
+  std::string USR = usrOf(FD);
+  if (USR.empty())
+    return nullptr;
+  auto It = Calls.find(USR);
+  return It == Calls.end() ? nullptr : &It->second;
+}
+
 std::shared_ptr<const ProgramSummary>
 ProgramSummary::parse(llvm::StringRef Text, std::string &Error) {
   llvm::Expected<json::Value> V = json::parse(Text);
@@ -274,6 +286,18 @@ ProgramSummary::parse(llvm::StringRef Text, std::string &Error) {
             R.Devices.push_back(std::move(*D));
       R.Builds = readMode(F->getObject("mode"));
       Out->Functions[llvm::StringRef(KV.first)] = std::move(R);
+    }
+  }
+  if (const json::Object *Calls = Top->getObject("calls")) {
+    for (const auto &KV : *Calls) {
+      const json::Object *C = KV.second.getAsObject();
+      if (!C || !C->getBoolean("recording"))
+        continue;
+      RemoteCallers R;
+      R.Name = text(*C, "name");
+      R.Recording = flag(*C, "recording");
+      R.Site = readSite(C->getObject("site"));
+      Out->Calls[llvm::StringRef(KV.first)] = std::move(R);
     }
   }
   return Out;
@@ -441,6 +465,21 @@ void SummaryWriter::addBuilds(const std::string &USR, const std::string &Name,
   function(USR, Name, Definition).Builds = Mode;
 }
 
+void SummaryWriter::addCall(const std::string &USR, const std::string &Name,
+                            bool Recording, const RemoteSite &Site) {
+  auto Key = [](const RemoteSite &S) {
+    return std::make_tuple(llvm::StringRef(S.File), S.Line, S.Column);
+  };
+  auto [It, New] = Calls.try_emplace(USR);
+  RemoteCallers &C = It->second;
+  if (New || (Recording && !C.Recording) ||
+      (Recording == C.Recording && Key(Site) < Key(C.Site))) {
+    C.Name = Name;
+    C.Recording = Recording;
+    C.Site = Site;
+  }
+}
+
 namespace {
 void printSite(json::OStream &J, const RemoteSite &S) {
   J.attribute("file", S.File);
@@ -540,6 +579,15 @@ void SummaryWriter::print(llvm::raw_ostream &OS) const {
       for (const auto &KV : Functions)
         J.attributeObject(KV.first, [&] { printFunction(J, KV.second); });
     });
+    if (!Calls.empty())
+      J.attributeObject("calls", [&] {
+        for (const auto &KV : Calls)
+          J.attributeObject(KV.first, [&] {
+            J.attribute("name", KV.second.Name);
+            J.attribute("recording", KV.second.Recording);
+            J.attributeObject("site", [&] { printSite(J, KV.second.Site); });
+          });
+      });
   });
   OS << "\n";
 }

@@ -10,7 +10,10 @@
 //  * across functions: a function runs with autograd recording when some call
 //    that enters it (FunctionIndex) does, or when nothing in the TU calls it
 //    (its callers are elsewhere; autograd records by default). A lambda that is
-//    never called by name runs where it is written.
+//    never called by name runs where it is written. With a program summary
+//    (WholeProgram.h), the calls of the other translation units count too: a
+//    function they call recording records, and one that they call only with
+//    autograd off (and nothing here calls) does not.
 //
 // Regions are computed once per function and queried by statement, so any
 // check can ask "is this call/loop/statement under no_grad?" from its own walk.
@@ -28,6 +31,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -41,10 +45,16 @@ enum class GradSwitch {
   Unknown, ///< a switch whose argument is not a literal: not known to disable autograd
 };
 
+class ProgramSummary;
+struct RemoteCallers;
+
 struct GradModeConfig {
   /// Classes that disable autograd while an object of them is alive (in-house
   /// guards), besides LibTorch's; qualified names.
   std::vector<std::string> NoGradGuardClasses;
+  /// The other translation units' summaries (WholeProgram.h), or null: how
+  /// their calls enter this unit's functions.
+  std::shared_ptr<const ProgramSummary> Program;
 };
 
 /// LibTorch's grad-mode guard classes (`c10::NoGradGuard` and its aliases
@@ -107,6 +117,10 @@ public:
   /// index holds the whole TU.
   bool entersRecording(const clang::FunctionDecl *FD,
                        const CallSite **From = nullptr);
+
+  /// How the other translation units' calls enter \p FD (program summary),
+  /// or null when there is none or none of them calls it.
+  const RemoteCallers *remoteCallers(const clang::FunctionDecl *FD) const;
 
   /// Whether \p S in \p FD may run with autograd recording.
   GradVerdict at(const clang::FunctionDecl *FD, const clang::Stmt *S);

@@ -94,6 +94,11 @@ struct GradUse {
   /// Set by requiresGradWhileRecording: a call entering the outermost function
   /// of the path with autograd recording (null when nothing in the TU calls it).
   const CallSite *EnteredFrom = nullptr;
+  /// Set by requiresGradWhileRecording when no call here enters that function
+  /// recording but one in another file does (GradMode.h): the function, and
+  /// how the program summary's calls enter it.
+  const clang::FunctionDecl *EnteredElsewhere = nullptr;
+  const RemoteCallers *RemoteEntry = nullptr;
 };
 
 class RequiresGradAnalysis {

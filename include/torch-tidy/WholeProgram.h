@@ -18,6 +18,8 @@
 //    places on a device written as a literal (Devices.h), and, for a
 //    module's constructor, whether the module it builds behaves differently in
 //    training and eval mode (ModelMode.h), each with the place in its file;
+//    and, for every user function it calls (defined there or not), whether a
+//    call of it runs with autograd recording (GradMode.h);
 //  * run-torch-tidy merges the files of all translation units into one;
 //  * the analyses read that file (the CheckOptions key `torch-tidy.SummaryFile`,
 //    or `TORCH_TIDY_SUMMARY_FILE`, which wins) whenever a function called in
@@ -124,6 +126,16 @@ struct RemoteMode {
   RemoteSite Site; ///< the constructor
 };
 
+/// How the calls of a function written in the program's translation units
+/// enter it (GradMode.h): whether one of them runs with autograd recording.
+/// Unlike the facts above, these come from the callers' files, and the merge
+/// joins them: a function is entered recording when any call of it is.
+struct RemoteCallers {
+  std::string Name; ///< the callee, qualified, for -v output
+  bool Recording = false;
+  RemoteSite Site; ///< a recording call, else a call with autograd off
+};
+
 /// The facts of one function defined in another translation unit.
 struct RemoteFunction {
   std::string Name; ///< qualified, for messages and -v output
@@ -146,6 +158,10 @@ public:
   const RemoteFunction *find(const clang::FunctionDecl *FD) const;
   const RemoteFunction *find(llvm::StringRef USR) const;
 
+  /// How the program's calls of \p FD (a user function, with a body here or
+  /// not) enter it, or null when no summarised file calls it.
+  const RemoteCallers *callers(const clang::FunctionDecl *FD) const;
+
   /// Reads a summary file; null and \p Error when it cannot be read or is
   /// not a summary of this format version.
   static std::shared_ptr<const ProgramSummary> read(llvm::StringRef Path,
@@ -156,6 +172,7 @@ public:
 
 private:
   llvm::StringMap<RemoteFunction> Functions;
+  llvm::StringMap<RemoteCallers> Calls;
 };
 
 /// The program summary in effect for the checks of \p Context: the file named
@@ -202,6 +219,12 @@ public:
                   const std::vector<RemoteDevice> &Devices);
   void addBuilds(const std::string &USR, const std::string &Name,
                  const RemoteSite &Definition, const RemoteMode &Mode);
+  /// A call, written in this translation unit, of the user function \p USR,
+  /// and whether it runs with autograd recording. Calls of one function join
+  /// as the merge joins them: recording when one is, the first such call in
+  /// file, line and column order as the site.
+  void addCall(const std::string &USR, const std::string &Name, bool Recording,
+               const RemoteSite &Site);
 
   /// Prints the summary file's JSON.
   void print(llvm::raw_ostream &OS) const;
@@ -213,6 +236,7 @@ private:
   RemoteFunction &function(const std::string &USR, const std::string &Name,
                            const RemoteSite &Definition);
   std::map<std::string, RemoteFunction> Functions;
+  std::map<std::string, RemoteCallers> Calls;
 };
 
 /// \p Loc (its expansion in a macro) as a RemoteSite with \p What.

@@ -2,11 +2,14 @@
 name: `name | returns KIND OP [parameter I] [at FILE:LINE] | events KIND(OBJECT)...
 | inplace OP(parameter I)@FILE:LINE... | devices TYPE@FILE:LINE...
 | mode depends MEMBER CLASS HARM|independent`,
-for FileCheck. Exits 1 when the file is not a summary of format version 1."""
+for FileCheck; with --calls, then `calls: N` and a line per called function,
+sorted by name: `call NAME recording|quiet at FILE:LINE`. Exits 1 when the file
+is not a summary of format version 1."""
 import json
 import os
 import sys
 
+calls = "--calls" in sys.argv[2:]
 d = json.load(open(sys.argv[1]))
 if d.get("format") != "torch-tidy-summaries" or d.get("version") != 1:
     sys.exit("not a version 1 summary")
@@ -50,3 +53,8 @@ for usr, f in d["functions"].items():
     rows.append(" | ".join(parts))
 for row in sorted(rows):
     print(row)
+if calls:
+    print("calls: %d" % len(d.get("calls", {})))
+    for c in sorted(d.get("calls", {}).values(), key=lambda c: c["name"]):
+        print("call %s %s at %s:%d" % (c["name"], "recording" if c["recording"] else "quiet",
+                                      os.path.basename(c["site"]["file"]), c["site"]["line"]))
