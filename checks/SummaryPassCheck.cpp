@@ -113,12 +113,9 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
                                  ModelModeAnalysis &Modes) {
   // Only what another translation unit can call and cannot see: functions
   // with external linkage whose body is in this main file.
-  if (!FD->isExternallyVisible() || FD->isTemplateInstantiation() ||
+  if (!isProgramVisible(FD) || FD->isTemplateInstantiation() ||
       !SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
     return;
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
-    if (MD->getParent()->isLambda())
-      return;
   std::string USR = usrOf(FD);
   if (USR.empty())
     return;
@@ -248,12 +245,9 @@ void SummaryPassCheck::summariseCalls(const FunctionDecl *FD,
         Callee = CE->getDirectCallee();
       else if (const auto *CE = dyn_cast<CXXConstructExpr>(S))
         Callee = CE->getConstructor();
-      if (!Callee || !Callee->isExternallyVisible() ||
-          Callee->isDependentContext() || isLibraryCode(Callee, SM))
+      if (!isProgramVisible(Callee) || Callee->isDependentContext() ||
+          isLibraryCode(Callee, SM))
         return Descend::Children;
-      if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee))
-        if (MD->getParent()->isLambda())
-          return Descend::Children;
       std::string USR = usrOf(Callee);
       if (!USR.empty())
         Writer.addCall(USR, Callee->getQualifiedNameAsString(),

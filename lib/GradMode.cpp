@@ -297,11 +297,8 @@ bool GradModeAnalysis::entersRecording(const FunctionDecl *FD,
 
 const RemoteCallers *
 GradModeAnalysis::remoteCallers(const FunctionDecl *FD) const {
-  if (!Config.Program || !FD || !FD->isExternallyVisible())
+  if (!Config.Program || !isProgramVisible(FD))
     return nullptr;
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
-    if (MD->getParent()->isLambda())
-      return nullptr;
   return Config.Program->callers(FD);
 }
 

@@ -13,7 +13,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
-
 #include <mutex>
 #include <tuple>
 
@@ -207,14 +206,18 @@ std::string usrOf(const Decl *D) {
   return Buf.str().str();
 }
 
+bool isProgramVisible(const FunctionDecl *FD) {
+  if (!FD || !FD->isExternallyVisible())
+    return false;
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  return !MD || !MD->getParent()->isLambda();
+}
+
 bool mayBeElsewhere(const FunctionDecl *FD, const SourceManager &SM) {
   if (!FD || FD->hasBody() || FD->isDependentContext() ||
       FD->isTemplateInstantiation() || FD->isDeleted() || FD->isInvalidDecl() ||
-      !FD->isExternallyVisible())
+      !isProgramVisible(FD))
     return false;
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
-    if (MD->getParent()->isLambda())
-      return false;
   return !isLibraryCode(FD, SM);
 }
 

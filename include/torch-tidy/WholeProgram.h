@@ -187,6 +187,11 @@ programSummary(clang::tidy::ClangTidyContext *Context);
 /// none.
 std::string usrOf(const clang::Decl *D);
 
+/// Whether another translation unit can name \p FD: external linkage, and
+/// not a lambda's call operator. Only such functions have summaries and
+/// calls in a summary file.
+bool isProgramVisible(const clang::FunctionDecl *FD);
+
 /// Whether a call of \p FD, which has no body in this translation unit, may
 /// be looked up in a program summary: declared in user code, not a template,
 /// with external linkage.
