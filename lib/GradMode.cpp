@@ -13,24 +13,8 @@ using namespace clang;
 
 namespace torch_tidy {
 
-static std::optional<bool> boolLiteral(const Expr *E) {
-  while (E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E)) {
-      E = D->getExpr();
-      continue;
-    }
-    break;
-  }
-  if (const auto *B = dyn_cast_or_null<CXXBoolLiteralExpr>(E))
-    return B->getValue();
-  if (const auto *I = dyn_cast_or_null<IntegerLiteral>(E))
-    return I->getValue().getBoolValue();
-  return std::nullopt;
-}
-
 static GradSwitch switchFor(const Expr *EnabledArg) {
-  std::optional<bool> On = boolLiteral(EnabledArg);
+  std::optional<bool> On = literalBool(EnabledArg);
   if (!On)
     return GradSwitch::Unknown;
   return *On ? GradSwitch::Enable : GradSwitch::Disable;

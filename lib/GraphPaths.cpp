@@ -64,22 +64,8 @@ bool makesLeafLike(const FunctionDecl *Callee) {
 /// `at::ScalarType::Bool`, an optional of one).
 bool isIntegralScalarType(const Expr *E) {
   for (unsigned Step = 0; E && Step < 8; ++Step) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
-      E = M->getSubExpr();
-      continue;
-    }
-    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E)) {
-      E = B->getSubExpr();
-      continue;
-    }
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-      if (CE->getNumArgs() != 1)
-        return false;
-      E = CE->getArg(0);
-      continue;
-    }
-    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    E = stripExpr(E, Strip::WrappedValue);
+    const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
     if (!DRE)
       return false;
     if (const auto *ECD = dyn_cast<EnumConstantDecl>(DRE->getDecl())) {
@@ -175,47 +161,13 @@ StringRef GraphPathAnalysis::cutName(const GraphCut &Cut) {
   return "";
 }
 
-const GraphPathAnalysis::WriteMap &
-GraphPathAnalysis::writes(const FunctionDecl *FD) {
+const LocalWrites &GraphPathAnalysis::writes(const FunctionDecl *FD) {
   auto It = Writes.find(FD);
   if (It != Writes.end())
     return It->second;
-  WriteMap &Out = Writes[FD];
-  if (!FD || !FD->getBody())
-    return Out;
-  auto VarOf = [](const Expr *E) -> const VarDecl * {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-      return dyn_cast<VarDecl>(DRE->getDecl());
-    return nullptr;
-  };
-  forEachDescendant(FD->getBody(), [&](const Stmt *X) {
-    if (const auto *DS = dyn_cast<DeclStmt>(X)) {
-      for (const Decl *D : DS->decls())
-        if (const auto *VD = dyn_cast<VarDecl>(D))
-          if (VD->getInit())
-            Out[VD].push_back(VD->getInit());
-    } else if (const auto *R = dyn_cast<CXXForRangeStmt>(X)) {
-      if (R->getLoopVariable() && R->getRangeInit())
-        Out[R->getLoopVariable()].push_back(R->getRangeInit());
-    } else if (const auto *BO = dyn_cast<BinaryOperator>(X)) {
-      if (BO->isAssignmentOp())
-        if (const VarDecl *VD = VarOf(BO->getLHS()))
-          Out[VD].push_back(BO->getRHS());
-    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(X)) {
-      if (OC->isAssignmentOp() && OC->getNumArgs() == 2)
-        if (const VarDecl *VD = VarOf(OC->getArg(0)))
-          Out[VD].push_back(OC->getArg(1));
-    } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(X)) {
-      // `x.requires_grad_()` makes x a leaf that requires grad: read as a
-      // write of x.
-      const CXXMethodDecl *MD = MC->getMethodDecl();
-      if (MD &&
-          (hasName(MD, "requires_grad_") || hasName(MD, "set_requires_grad")))
-        if (const VarDecl *VD = VarOf(MC->getImplicitObjectArgument()))
-          Out[VD].push_back(MC);
-    }
-    return Descend::Children;
-  });
+  LocalWrites &Out = Writes[FD];
+  if (FD)
+    collectLocalWrites(FD->getBody(), Out, /*LeafCalls=*/true);
   return Out;
 }
 

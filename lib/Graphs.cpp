@@ -95,20 +95,15 @@ bool isBackwardCall(const CallExpr *CE) {
          hasQualifiedName(FD, "torch::autograd::grad");
 }
 
-const llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> &
-GraphAnalysis::writes(const FunctionDecl *FD) {
-  auto It = Writes.find(FD);
-  if (It != Writes.end())
-    return It->second;
-  auto &Out = Writes[FD];
-  if (!FD->getBody())
-    return Out;
+void collectLocalWrites(const Stmt *Body, LocalWrites &Out, bool LeafCalls) {
+  if (!Body)
+    return;
   auto VarOf = [](const Expr *E) -> const VarDecl * {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
       return dyn_cast<VarDecl>(DRE->getDecl());
     return nullptr;
   };
-  forEachDescendant(FD->getBody(), [&](const Stmt *X) {
+  forEachDescendant(Body, [&](const Stmt *X) {
     if (const auto *DS = dyn_cast<DeclStmt>(X)) {
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D))
@@ -125,9 +120,23 @@ GraphAnalysis::writes(const FunctionDecl *FD) {
       if (OC->isAssignmentOp() && OC->getNumArgs() == 2)
         if (const VarDecl *VD = VarOf(OC->getArg(0)))
           Out[VD].push_back(OC->getArg(1));
+    } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(X)) {
+      const CXXMethodDecl *MD = MC->getMethodDecl();
+      if (LeafCalls && MD &&
+          (hasName(MD, "requires_grad_") || hasName(MD, "set_requires_grad")))
+        if (const VarDecl *VD = VarOf(MC->getImplicitObjectArgument()))
+          Out[VD].push_back(MC);
     }
     return Descend::Children;
   });
+}
+
+const LocalWrites &GraphAnalysis::writes(const FunctionDecl *FD) {
+  auto It = Writes.find(FD);
+  if (It != Writes.end())
+    return It->second;
+  LocalWrites &Out = Writes[FD];
+  collectLocalWrites(FD->getBody(), Out, /*LeafCalls=*/false);
   return Out;
 }
 

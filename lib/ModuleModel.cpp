@@ -273,37 +273,6 @@ static void elementsOf(const Expr *E,
     Out.push_back(E);
 }
 
-static bool isTrueArg(const Expr *A) {
-  while (A) {
-    A = A->IgnoreParenImpCasts();
-    if (const auto *D = dyn_cast<CXXDefaultArgExpr>(A)) {
-      A = D->getExpr();
-      continue;
-    }
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(A)) {
-      A = M->getSubExpr();
-      continue;
-    }
-    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(A)) {
-      A = B->getSubExpr();
-      continue;
-    }
-    if (const auto *CE =
-            dyn_cast<CXXConstructExpr>(A)) { // c10::optional<bool>(true)
-      if (CE->getNumArgs() != 1)
-        return false;
-      A = CE->getArg(0);
-      continue;
-    }
-    if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(A))
-      return B->getValue();
-    if (const auto *I = dyn_cast<IntegerLiteral>(A))
-      return I->getValue() != 0;
-    return false;
-  }
-  return false;
-}
-
 /// `requires_grad_()`, `set_requires_grad(true)` on a tensor, or
 /// `requires_grad(true)` making tensor options.
 static bool isRequiresGradCall(const CallExpr *Call) {
@@ -325,7 +294,7 @@ static bool isRequiresGradCall(const CallExpr *Call) {
   unsigned First = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
   if (Call->getNumArgs() <= First)
     return N != "set_requires_grad";
-  return isTrueArg(Call->getArg(First));
+  return literalBool(Call->getArg(First)).value_or(false);
 }
 
 static bool mentionsRequiresGrad(const Stmt *S) {
@@ -359,48 +328,18 @@ static ValueKind combine(ValueKind A, ValueKind B) {
 static void registrationName(const Expr *E, std::string &Name, bool &Literal) {
   Name.clear();
   Literal = false;
-  while (E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *SL = dyn_cast<StringLiteral>(E)) {
-      if (SL->getCharByteWidth() == 1)
-        Name = SL->getString().str();
-      Literal = SL->getCharByteWidth() == 1;
-      return;
-    }
-    if (const auto *C = dyn_cast<ExprWithCleanups>(E)) {
-      E = C->getSubExpr();
-      continue;
-    }
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
-      E = M->getSubExpr();
-      continue;
-    }
-    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E)) {
-      E = B->getSubExpr();
-      continue;
-    }
-    if (const auto *C = dyn_cast<CXXFunctionalCastExpr>(E)) {
-      E = C->getSubExpr();
-      continue;
-    }
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-      if (CE->getNumArgs() < 1)
-        return;
-      E = CE->getArg(0);
-      continue;
-    }
-    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
-      if (OC->getOperator() == OO_Plus && OC->getNumArgs() == 2) {
-        std::string Prefix;
-        bool L = false;
-        registrationName(OC->getArg(0), Prefix, L);
-        Name = Prefix;
-        Literal = false;
-      }
-      return;
-    }
+  E = stripExpr(E, Strip::WrappedValue);
+  if (const auto *SL = dyn_cast_or_null<StringLiteral>(E)) {
+    if (SL->getCharByteWidth() == 1)
+      Name = SL->getString().str();
+    Literal = SL->getCharByteWidth() == 1;
     return;
   }
+  if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(E))
+    if (OC->getOperator() == OO_Plus && OC->getNumArgs() == 2) {
+      bool L = false;
+      registrationName(OC->getArg(0), Name, L);
+    }
 }
 
 //===----------------------------------------------------------------------===//

@@ -37,39 +37,6 @@ static llvm::StringRef nameOf(const NamedDecl *D) {
   return D && D->getIdentifier() ? D->getName() : llvm::StringRef();
 }
 
-/// The value of a literal `true`/`false` argument (through default arguments
-/// and `c10::optional<bool>` conversions), or nullopt.
-static std::optional<bool> literalBool(const Expr *E) {
-  while (E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E)) {
-      E = D->getExpr();
-      continue;
-    }
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
-      E = M->getSubExpr();
-      continue;
-    }
-    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E)) {
-      E = B->getSubExpr();
-      continue;
-    }
-    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
-      if (C->getNumArgs() == 1) {
-        E = C->getArg(0);
-        continue;
-      }
-      return std::nullopt;
-    }
-    break;
-  }
-  if (const auto *B = dyn_cast_or_null<CXXBoolLiteralExpr>(E))
-    return B->getValue();
-  if (const auto *I = dyn_cast_or_null<IntegerLiteral>(E))
-    return I->getValue().getBoolValue();
-  return std::nullopt;
-}
-
 /// The `requires_grad` argument of a call (argument \p I, or its default).
 static std::optional<bool> flagArgument(const CallExpr *CE, unsigned I,
                                         bool Default) {

@@ -373,13 +373,14 @@ static const Expr *stripStep(const Expr *E, unsigned Flags) {
     if ((Flags & Strip::Copies) && N == 1 && CE->getConstructor() &&
         CE->getConstructor()->isCopyOrMoveConstructor())
       return CE->getArg(0);
-    if (Flags & Strip::HandleCopies) {
-      for (unsigned I = 1; I < N; ++I)
-        if (!isa<CXXDefaultArgExpr>(CE->getArg(I)))
-          return E;
-      if (isHandleType(CE->getType()) && isHandleType(CE->getArg(0)->getType()))
-        return CE->getArg(0);
-    }
+    for (unsigned I = 1; I < N; ++I)
+      if (!isa<CXXDefaultArgExpr>(CE->getArg(I)))
+        return E;
+    if (Flags & Strip::Wrapped)
+      return CE->getArg(0);
+    if ((Flags & Strip::HandleCopies) && isHandleType(CE->getType()) &&
+        isHandleType(CE->getArg(0)->getType()))
+      return CE->getArg(0);
     return E;
   }
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
@@ -440,38 +441,25 @@ const ValueDecl *objectDecl(const Expr *E) {
   return nullptr;
 }
 
+std::optional<bool> literalBool(const Expr *E) {
+  E = stripExpr(E, Strip::WrappedValue);
+  if (const auto *B = dyn_cast_or_null<CXXBoolLiteralExpr>(E))
+    return B->getValue();
+  if (const auto *I = dyn_cast_or_null<IntegerLiteral>(E))
+    return I->getValue().getBoolValue();
+  return std::nullopt;
+}
+
 const LambdaExpr *lambdaOf(const Expr *E) {
   for (unsigned Hops = 0; E && Hops < 16; ++Hops) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *L = dyn_cast<LambdaExpr>(E))
+    E = stripExpr(E, Strip::WrappedValue);
+    if (const auto *L = dyn_cast_or_null<LambdaExpr>(E))
       return L;
-    if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E)) {
-      E = BT->getSubExpr();
-      continue;
-    }
-    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
-      E = MT->getSubExpr();
-      continue;
-    }
-    if (const auto *C = dyn_cast<CXXFunctionalCastExpr>(E)) {
-      E = C->getSubExpr();
-      continue;
-    }
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-      if (CE->getNumArgs() < 1)
-        return nullptr;
-      E = CE->getArg(0);
-      continue;
-    }
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-      if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
-          !VD->getInit())
-        return nullptr;
-      E = VD->getInit();
-      continue;
-    }
-    return nullptr;
+    const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) || !VD->getInit())
+      return nullptr;
+    E = VD->getInit();
   }
   return nullptr;
 }

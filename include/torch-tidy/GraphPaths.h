@@ -34,6 +34,7 @@
 #define TORCH_TIDY_GRAPHPATHS_H
 
 #include "torch-tidy/GradMode.h"
+#include "torch-tidy/Graphs.h"
 #include "torch-tidy/Summaries.h"
 #include "torch-tidy/Types.h"
 
@@ -145,17 +146,13 @@ public:
 
 private:
   class Reader;
-  using WriteMap = llvm::DenseMap<const clang::VarDecl *,
-                                  llvm::SmallVector<const clang::Expr *, 2>>;
-  /// The values written to the local variables declared in \p FD's body
-  /// (lambdas included): initialisers, assignments, compound assignments,
-  /// the range of a range-for for its loop variable.
-  const WriteMap &writes(const clang::FunctionDecl *FD);
+  /// collectLocalWrites of \p FD's body, `requires_grad_()` counted, once.
+  const LocalWrites &writes(const clang::FunctionDecl *FD);
 
   const GraphPathConfig &Config;
   const clang::SourceManager &SM;
   GradModeAnalysis &GradMode;
-  llvm::DenseMap<const clang::FunctionDecl *, WriteMap> Writes;
+  llvm::DenseMap<const clang::FunctionDecl *, LocalWrites> Writes;
 };
 
 } // namespace torch_tidy

@@ -76,6 +76,19 @@ bool hasNoGraphResult(const clang::CallExpr *CE,
 /// `torch::autograd::grad`.
 bool isBackwardCall(const clang::CallExpr *CE);
 
+/// The values written to each local variable of a body.
+using LocalWrites = llvm::DenseMap<const clang::VarDecl *,
+                                   llvm::SmallVector<const clang::Expr *, 2>>;
+
+/// Adds to \p Out the values written to the local variables declared in
+/// \p Body (lambdas included): initialisers, assignments and compound
+/// assignments (built-in and overloaded), the range of a range-for for its
+/// loop variable. With \p LeafCalls, `x.requires_grad_()` and
+/// `x.set_requires_grad(...)` count as writes of x (the call is the value):
+/// they make x a leaf that requires grad.
+void collectLocalWrites(const clang::Stmt *Body, LocalWrites &Out,
+                        bool LeafCalls);
+
 class GraphAnalysis {
 public:
   GraphAnalysis(const GraphConfig &Config, const clang::SourceManager &SM,
@@ -116,12 +129,8 @@ private:
                                   LeafFn Leaf = nullptr);
   std::optional<GraphOrigin> returned(const clang::FunctionDecl *FD,
                                       unsigned Level);
-  /// The values written to local variables declared in \p FD's body (lambdas
-  /// included): initialisers, assignments, compound assignments, the range
-  /// of a range-for for its loop variable.
-  const llvm::DenseMap<const clang::VarDecl *,
-                       llvm::SmallVector<const clang::Expr *, 2>> &
-  writes(const clang::FunctionDecl *FD);
+  /// collectLocalWrites of \p FD's body, once.
+  const LocalWrites &writes(const clang::FunctionDecl *FD);
   bool mentions(const clang::Expr *E, const clang::ValueDecl *V);
   /// Memoised per declaration or type: eval asks these of every expression
   /// it reads, and a question reads up to its budget of expressions.
@@ -134,10 +143,7 @@ private:
   GradModeAnalysis &GradMode;
   SummaryEngine Engine;
   Summaries<const clang::FunctionDecl *, std::optional<GraphOrigin>> Returns;
-  llvm::DenseMap<const clang::FunctionDecl *,
-                 llvm::DenseMap<const clang::VarDecl *,
-                                llvm::SmallVector<const clang::Expr *, 2>>>
-      Writes;
+  llvm::DenseMap<const clang::FunctionDecl *, LocalWrites> Writes;
   llvm::DenseMap<const clang::Type *, bool> TensorTypes;
   llvm::DenseMap<const clang::Decl *, bool> LibraryDecls;
   llvm::DenseMap<const clang::FunctionDecl *, bool> LossFunctions;

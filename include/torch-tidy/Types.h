@@ -19,6 +19,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -156,6 +157,10 @@ enum Flags : unsigned {
   /// `p.get()` and `holder.ptr()`: a zero-argument `get` or, on a handle,
   /// `ptr`.
   Accessors = 1u << 8,
+  /// A construction from its first argument, further arguments defaulted
+  /// (`c10::optional<bool>(true)`, `std::string("fc")`, a `std::function`
+  /// from a lambda): the value it wraps.
+  Wrapped = 1u << 9,
 
   // The sets the rooms share, by what the stripped expression still is.
   /// The same value: temporaries, conversions, copies (Activation, Losses).
@@ -174,6 +179,10 @@ enum Flags : unsigned {
   SameObject = Temporaries | Copies | Indirections | Accessors,
   /// A device value: temporaries and casts (Devices).
   DeviceValue = Temporaries | Casts,
+  /// The literal or lambda a value is made from: temporaries, casts, default
+  /// arguments and wrapping constructions (literalBool, lambdaOf, the names
+  /// of registrations, scalar types).
+  WrappedValue = Temporaries | Casts | Defaults | Wrapped,
 };
 } // namespace Strip
 
@@ -181,6 +190,11 @@ enum Flags : unsigned {
 /// parentheses, implicit casts and full-expressions, and without what
 /// \p Flags (a set of `Strip::Flags`) names, repeatedly.
 const clang::Expr *stripExpr(const clang::Expr *E, unsigned Flags);
+
+/// The value of a literal `true`/`false` or integer, looked at through
+/// `Strip::WrappedValue` (so through default arguments and
+/// `c10::optional<bool>`); nullopt when \p E is no such literal.
+std::optional<bool> literalBool(const clang::Expr *E);
 
 /// The declaration an object expression designates when it is a plain name
 /// (local, parameter, global, or member of `this`), looking through `*p`,
