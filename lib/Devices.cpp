@@ -321,19 +321,7 @@ namespace {
 /// an lvalue binds to it as a non-const reference, but the value is passed
 /// on, not changed.
 bool forwardsToLibrary(const FunctionDecl *FD, unsigned P) {
-  const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
-  if (!Pattern || !inSystemHeader(FD) || Pattern->getNumParams() == 0)
-    return false;
-  unsigned N = Pattern->getNumParams();
-  const ParmVarDecl *PP = Pattern->getParamDecl(P < N ? P : N - 1);
-  if (P >= N && !PP->isParameterPack())
-    return false;
-  QualType T = PP->getType();
-  if (const auto *PE = T->getAs<PackExpansionType>())
-    T = PE->getPattern();
-  const auto *RR = T->getAs<RValueReferenceType>();
-  return RR && !RR->getPointeeType().hasQualifiers() &&
-         RR->getPointeeType()->getAs<TemplateTypeParmType>();
+  return inSystemHeader(FD) && isForwardingParam(FD, P);
 }
 
 /// Collects the writes of locals (of one function) or of members (of `this`).

@@ -1345,34 +1345,6 @@ TensorShape ShapeAnalysis::callShape(const FunctionDecl *FD,
   });
 }
 
-namespace {
-/// Whether parameter \p I of the instantiated function \p FD is a forwarding
-/// reference (`Args &&...args`) of its template.
-bool forwardingParam(const FunctionDecl *FD, unsigned I) {
-  const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
-  if (!Pattern)
-    return false;
-  unsigned Index = 0;
-  for (const ParmVarDecl *PP : Pattern->parameters()) {
-    unsigned Count = 1;
-    if (PP->isParameterPack()) {
-      unsigned Rest = Pattern->getNumParams() - 1;
-      Count = FD->getNumParams() > Rest ? FD->getNumParams() - Rest : 0;
-    }
-    if (I < Index + Count) {
-      QualType T = PP->getType();
-      if (const auto *PE = T->getAs<PackExpansionType>())
-        T = PE->getPattern();
-      const auto *RR = T->getAs<RValueReferenceType>();
-      return RR && !RR->getPointeeType().hasQualifiers() &&
-             RR->getPointeeType()->getAs<TemplateTypeParmType>();
-    }
-    Index += Count;
-  }
-  return false;
-}
-} // namespace
-
 bool ShapeAnalysis::onlyInitialised(const VarDecl *VD) {
   const auto *Owner = dyn_cast_or_null<FunctionDecl>(VD->getDeclContext());
   if (!Owner || !Owner->getBody())
@@ -1438,7 +1410,7 @@ bool ShapeAnalysis::onlyInitialised(const VarDecl *VD) {
                   (P && P->getType()->isLValueReferenceType() &&
                    !P->getType().getNonReferenceType().isConstQualified() &&
                    !(isLibraryCode(FD, Ctx.getSourceManager()) &&
-                     forwardingParam(FD, I - Offset))))
+                     isForwardingParam(FD, I - Offset))))
                 W.insert(V);
             }
           }

@@ -338,6 +338,30 @@ bool isHandleType(QualType T) {
          holderImpl(RD) != nullptr;
 }
 
+bool isForwardingParam(const FunctionDecl *FD, unsigned I) {
+  const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
+  if (!Pattern)
+    return false;
+  unsigned Index = 0;
+  for (const ParmVarDecl *PP : Pattern->parameters()) {
+    unsigned Count = 1;
+    if (PP->isParameterPack()) {
+      unsigned Rest = Pattern->getNumParams() - 1;
+      Count = FD->getNumParams() > Rest ? FD->getNumParams() - Rest : 0;
+    }
+    if (I < Index + Count) {
+      QualType T = PP->getType();
+      if (const auto *PE = T->getAs<PackExpansionType>())
+        T = PE->getPattern();
+      const auto *RR = T->getAs<RValueReferenceType>();
+      return RR && !RR->getPointeeType().hasQualifiers() &&
+             RR->getPointeeType()->getAs<TemplateTypeParmType>();
+    }
+    Index += Count;
+  }
+  return false;
+}
+
 /// One step of stripExpr: what \p E wraps, or \p E itself.
 static const Expr *stripStep(const Expr *E, unsigned Flags) {
   E = E->IgnoreParenImpCasts();

@@ -133,6 +133,11 @@ const clang::CXXRecordDecl *recordOf(clang::QualType T);
 /// designates the same object.
 bool isHandleType(clang::QualType T);
 
+/// Whether parameter \p I of the instantiated function \p FD is a forwarding
+/// reference of its template (`T &&t`, `Args &&...args`, the pack counted
+/// for as many arguments as it took).
+bool isForwardingParam(const clang::FunctionDecl *FD, unsigned I);
+
 /// What `stripExpr` looks through besides parentheses, implicit casts and
 /// full-expressions, which it always looks through.
 namespace Strip {
