@@ -70,8 +70,11 @@ void InplaceOnSavedTensorCheck::onEndOfTranslationUnit() {
     return;
   GradModeAnalysis GradMode(GradConfig, *Index);
   RequiresGradAnalysis Grad(ParamConfig, *Index, GradMode);
-  GraphAnalysis Graphs(GraphsConfig, Ctx->getSourceManager(), GradMode);
-  SavedTensorAnalysis Saved(GradMode, Grad, Graphs);
+  GraphAnalysis Graphs(GraphsConfig, Ctx->getSourceManager(), GradMode,
+                       [&Grad](const Expr *E, const FunctionDecl *F) {
+                         return Grad.requiresGrad(E, F).has_value();
+                       });
+  SavedTensorAnalysis Saved(GradMode, Graphs);
   for (const FunctionDecl *FD : Index->functions()) {
     for (const SavedInplace &S : Saved.inplaceOnSaved(FD)) {
       // A leaf that requires grad: torch-inplace-on-requires-grad's case.

@@ -189,23 +189,61 @@ std::optional<GraphOrigin> GraphAnalysis::graphOf(const Expr *E,
   return eval(E, FD, 0);
 }
 
-std::optional<GraphOrigin> GraphAnalysis::graphOrLeafOf(const Expr *E,
-                                                        const FunctionDecl *FD,
-                                                        LeafFn Leaf) {
-  if (!E || !FD)
+std::optional<GraphOrigin>
+GraphAnalysis::graphOrLeafOf(const Expr *E, const FunctionDecl *FD) {
+  if (!E || !FD || !Leaf)
     return std::nullopt;
-  return eval(E, FD, 0, Leaf);
+  return eval(E, FD, 0, /*WithLeaves=*/true);
+}
+
+bool GraphAnalysis::isLeaf(const Expr *E, const FunctionDecl *FD) {
+  auto [It, New] = Leaves.try_emplace({E, FD}, false);
+  if (New)
+    It->second = Leaf(E, FD);
+  return It->second;
 }
 
 std::optional<GraphOrigin> GraphAnalysis::eval(const Expr *Start,
                                                const FunctionDecl *StartFD,
-                                               unsigned Level, LeafFn Leaf) {
+                                               unsigned Level,
+                                               bool WithLeaves) {
+  // An item is an expression to read, or (Done set) the end of the values of
+  // a variable being read.
   struct Item {
     const Expr *E;
     const FunctionDecl *FD;
+    const VarDecl *Done = nullptr;
   };
+  // The variables being read, outermost first. A variable's answer is exact
+  // when its reading skipped no variable that was still open (or closed
+  // without an exact answer) outside it: Taint is the lowest index of the
+  // frames such a skip makes inexact, carried down to the outer frames as
+  // they close.
+  struct Frame {
+    const VarDecl *VD;
+    unsigned Taint;
+  };
+  constexpr unsigned Clean = ~0u;
   llvm::SmallVector<Item, 16> Work{{Start, StartFD}};
+  llvm::SmallVector<Frame, 8> Open;
+  llvm::DenseMap<const VarDecl *, unsigned> OpenAt;
   llvm::DenseSet<const VarDecl *> Seen;
+  auto Key = [&](const VarDecl *VD) { return VarKey{VD, Level, WithLeaves}; };
+  auto Taint = [&](unsigned From) {
+    if (!Open.empty())
+      Open.back().Taint = std::min(Open.back().Taint, From);
+  };
+  // An origin is found: it is the first origin of every open variable whose
+  // reading so far is exact.
+  auto Found = [&](GraphOrigin O) {
+    unsigned Lowest = Clean;
+    for (unsigned I = Open.size(); I-- > 0;) {
+      Lowest = std::min(Lowest, Open[I].Taint);
+      if (Lowest > I)
+        VarOrigins[Key(Open[I].VD)] = O;
+    }
+    return O;
+  };
   unsigned Left = Budget;
   auto Recording = [&](const FunctionDecl *FD, const Stmt *S) {
     return GradMode.at(FD, S).Records;
@@ -217,9 +255,19 @@ std::optional<GraphOrigin> GraphAnalysis::eval(const Expr *Start,
       Work.push_back({A, FD});
   };
   while (!Work.empty()) {
+    Item It = Work.pop_back_val();
+    if (It.Done) {
+      // Read to the end with no origin.
+      Frame F = Open.pop_back_val();
+      OpenAt.erase(F.VD);
+      if (F.Taint > Open.size())
+        VarOrigins[Key(F.VD)] = std::nullopt;
+      else
+        Taint(F.Taint);
+      continue;
+    }
     if (Left-- == 0)
       return std::nullopt; // too much to read: not known
-    Item It = Work.pop_back_val();
     const Expr *E = stripExpr(It.E, Strip::SameTensor);
     if (!E)
       continue;
@@ -242,12 +290,12 @@ std::optional<GraphOrigin> GraphAnalysis::eval(const Expr *Start,
     }
     if (!isTensor(E->getType()))
       continue;
-    if (Leaf &&
+    if (WithLeaves &&
         (isa<DeclRefExpr>(E) || isa<MemberExpr>(E) || isa<CallExpr>(E)) &&
-        Leaf(E, It.FD) && Recording(It.FD, E)) {
+        isLeaf(E, It.FD) && Recording(It.FD, E)) {
       GraphOrigin O;
       O.Leaf = E;
-      return O;
+      return Found(O);
     }
     if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
       Work.push_back({CO->getTrueExpr(), It.FD});
@@ -255,11 +303,26 @@ std::optional<GraphOrigin> GraphAnalysis::eval(const Expr *Start,
       continue;
     }
     if (const VarDecl *VD = localVar(E)) {
-      if (!Seen.insert(VD).second)
+      auto Known = VarOrigins.find(Key(VD));
+      if (Known != VarOrigins.end()) {
+        if (Known->second)
+          return Found(*Known->second);
         continue;
+      }
+      if (!Seen.insert(VD).second) {
+        // Still open: the frames inside it miss what it holds besides them.
+        // Closed without an exact answer: every open frame may miss it.
+        auto At = OpenAt.find(VD);
+        Taint(At != OpenAt.end() ? At->second + 1 : 0);
+        continue;
+      }
+      OpenAt[VD] = Open.size();
+      Open.push_back({VD, Clean});
+      Work.push_back({nullptr, nullptr, VD});
       const FunctionDecl *Owner = ownerOf(VD);
-      auto W = writes(Owner).find(VD);
-      if (W != writes(Owner).end())
+      const LocalWrites &Ws = writes(Owner);
+      auto W = Ws.find(VD);
+      if (W != Ws.end())
         for (const Expr *Write : W->second)
           Work.push_back({Write, Owner});
       continue;
@@ -272,12 +335,13 @@ std::optional<GraphOrigin> GraphAnalysis::eval(const Expr *Start,
       continue;
     if (const CXXRecordDecl *Module = moduleForwardClass(CE, Config.Types)) {
       if (Recording(It.FD, CE))
-        return GraphOrigin{CE, CE, isLibTorchLossModule(Module, SM), nullptr};
+        return Found(
+            GraphOrigin{CE, CE, isLibTorchLossModule(Module, SM), nullptr});
       continue;
     }
     if (isLossFunction(Callee)) {
       if (Recording(It.FD, CE))
-        return GraphOrigin{CE, CE, true, nullptr};
+        return Found(GraphOrigin{CE, CE, true, nullptr});
       continue;
     }
     if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
@@ -297,8 +361,12 @@ std::optional<GraphOrigin> GraphAnalysis::eval(const Expr *Start,
       continue;
     if (std::optional<GraphOrigin> R = returned(Def, Level + 1))
       if (Recording(It.FD, CE))
-        return GraphOrigin{R->Call, CE, R->Loss, Def};
+        return Found(GraphOrigin{R->Call, CE, R->Loss, Def});
   }
+  // Everything reachable was read with no origin: none of the variables read
+  // has one.
+  for (const VarDecl *VD : Seen)
+    VarOrigins[Key(VD)] = std::nullopt;
   return std::nullopt;
 }
 

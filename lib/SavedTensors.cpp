@@ -131,15 +131,7 @@ savesOutput(const CallExpr *CE) {
 }
 
 bool SavedTensorAnalysis::recorded(const Expr *E, const FunctionDecl *FD) {
-  return Graphs
-      .graphOrLeafOf(E, FD,
-                     [&](const Expr *X, const FunctionDecl *F) {
-                       auto [It, New] = LeafMemo.try_emplace({X, F}, false);
-                       if (New)
-                         It->second = Grad.requiresGrad(X, F).has_value();
-                       return It->second;
-                     })
-      .has_value();
+  return Graphs.graphOrLeafOf(E, FD).has_value();
 }
 
 class SavedTensorAnalysis::Walker

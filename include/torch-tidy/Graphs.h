@@ -32,9 +32,11 @@
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -91,10 +93,17 @@ void collectLocalWrites(const clang::Stmt *Body, LocalWrites &Out,
 
 class GraphAnalysis {
 public:
+  /// Whether a tensor expression of a function's body requires grad (a
+  /// parameter, a tensor made with `requires_grad`: RequiresGrad.h).
+  using LeafTest =
+      std::function<bool(const clang::Expr *, const clang::FunctionDecl *)>;
+
+  /// \p Leaf is the test graphOrLeafOf reads leaves with; an analysis that
+  /// only asks graphOf needs none.
   GraphAnalysis(const GraphConfig &Config, const clang::SourceManager &SM,
-                GradModeAnalysis &GradMode)
-      : Config(Config), SM(SM), GradMode(GradMode), Engine(Config.MaxCallDepth),
-        Returns(Engine) {}
+                GradModeAnalysis &GradMode, LeafTest Leaf = nullptr)
+      : Config(Config), SM(SM), GradMode(GradMode), Leaf(std::move(Leaf)),
+        Engine(Config.MaxCallDepth), Returns(Engine) {}
 
   /// Whether \p E, an expression of \p FD's body, is a tensor that carries a
   /// graph recorded by a loss or a forward pass; std::nullopt when it does
@@ -102,14 +111,12 @@ public:
   std::optional<GraphOrigin> graphOf(const clang::Expr *E,
                                      const clang::FunctionDecl *FD);
 
-  /// As graphOf, but a tensor \p Leaf says requires grad (a parameter, a
-  /// tensor made with `requires_grad`: RequiresGrad.h), read while autograd
-  /// records, counts as a start too: whether \p E is part of what autograd
-  /// records (PyTorch's `requires_grad`, leaves and results alike).
-  std::optional<GraphOrigin> graphOrLeafOf(
-      const clang::Expr *E, const clang::FunctionDecl *FD,
-      llvm::function_ref<bool(const clang::Expr *, const clang::FunctionDecl *)>
-          Leaf);
+  /// As graphOf, but a tensor the leaf test says requires grad, read while
+  /// autograd records, counts as a start too: whether \p E is part of what
+  /// autograd records (PyTorch's `requires_grad`, leaves and results alike).
+  /// Null without a leaf test.
+  std::optional<GraphOrigin> graphOrLeafOf(const clang::Expr *E,
+                                           const clang::FunctionDecl *FD);
 
   /// Whether \p V (a local variable, or a member of a class) may be wanted
   /// with its graph: in \p Scope (the function declaring the variable, or for
@@ -122,11 +129,14 @@ public:
                    llvm::ArrayRef<const clang::FunctionDecl *> Scope);
 
 private:
-  using LeafFn = llvm::function_ref<bool(const clang::Expr *,
-                                         const clang::FunctionDecl *)>;
+  /// The first origin met reading \p E backwards (depth first, writes of a
+  /// variable in the order written), with leaves when \p WithLeaves. What a
+  /// local variable's values hold is kept once known (VarOrigins), so a chain
+  /// of N statements costs N reads, not N times the budget.
   std::optional<GraphOrigin> eval(const clang::Expr *E,
                                   const clang::FunctionDecl *FD, unsigned Level,
-                                  LeafFn Leaf = nullptr);
+                                  bool WithLeaves = false);
+  bool isLeaf(const clang::Expr *E, const clang::FunctionDecl *FD);
   std::optional<GraphOrigin> returned(const clang::FunctionDecl *FD,
                                       unsigned Level);
   /// collectLocalWrites of \p FD's body, once.
@@ -141,12 +151,42 @@ private:
   const GraphConfig &Config;
   const clang::SourceManager &SM;
   GradModeAnalysis &GradMode;
+  LeafTest Leaf;
   SummaryEngine Engine;
   Summaries<const clang::FunctionDecl *, std::optional<GraphOrigin>> Returns;
   llvm::DenseMap<const clang::FunctionDecl *, LocalWrites> Writes;
   llvm::DenseMap<const clang::Type *, bool> TensorTypes;
   llvm::DenseMap<const clang::Decl *, bool> LibraryDecls;
   llvm::DenseMap<const clang::FunctionDecl *, bool> LossFunctions;
+  llvm::DenseMap<std::pair<const clang::Expr *, const clang::FunctionDecl *>,
+                 bool>
+      Leaves;
+  /// What eval found reading a variable's values: (variable, level, with
+  /// leaves) to the first origin, or none. Only exact answers are kept: a
+  /// variable whose reading was cut by the budget, or skipped a variable
+  /// still being read (a cycle through an assignment), is read again.
+  struct VarKey {
+    const clang::VarDecl *VD;
+    unsigned Level;
+    bool WithLeaves;
+  };
+  struct VarKeyInfo {
+    static VarKey getEmptyKey() {
+      return {llvm::DenseMapInfo<const clang::VarDecl *>::getEmptyKey(), 0,
+              false};
+    }
+    static VarKey getTombstoneKey() {
+      return {llvm::DenseMapInfo<const clang::VarDecl *>::getTombstoneKey(), 0,
+              false};
+    }
+    static unsigned getHashValue(const VarKey &K) {
+      return llvm::hash_combine(K.VD, K.Level, K.WithLeaves);
+    }
+    static bool isEqual(const VarKey &A, const VarKey &B) {
+      return A.VD == B.VD && A.Level == B.Level && A.WithLeaves == B.WithLeaves;
+    }
+  };
+  llvm::DenseMap<VarKey, std::optional<GraphOrigin>, VarKeyInfo> VarOrigins;
 };
 
 } // namespace torch_tidy

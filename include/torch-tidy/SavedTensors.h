@@ -77,9 +77,9 @@ struct SavedInplace {
 
 class SavedTensorAnalysis {
 public:
-  SavedTensorAnalysis(GradModeAnalysis &GradMode, RequiresGradAnalysis &Grad,
-                      GraphAnalysis &Graphs)
-      : GradMode(GradMode), Grad(Grad), Graphs(Graphs) {}
+  /// \p Graphs reads leaves with RequiresGrad.h's test (its LeafTest).
+  SavedTensorAnalysis(GradModeAnalysis &GradMode, GraphAnalysis &Graphs)
+      : GradMode(GradMode), Graphs(Graphs) {}
 
   /// The in-place changes of saved tensors in \p FD's own body (lambdas are
   /// functions of their own), in evaluation order. Empty when the walk was
@@ -99,15 +99,7 @@ public:
 private:
   class Walker;
   GradModeAnalysis &GradMode;
-  RequiresGradAnalysis &Grad;
   GraphAnalysis &Graphs;
-  /// Grad.requiresGrad's answers for the leaves recorded() reads: each
-  /// question walks back through up to Graphs.h's budget of expressions, so
-  /// in a long chain of statements the same expression is asked about by
-  /// hundreds of questions.
-  llvm::DenseMap<std::pair<const clang::Expr *, const clang::FunctionDecl *>,
-                 bool>
-      LeafMemo;
 };
 
 /// When \p CE keeps its output for the backward pass: the operation's name
