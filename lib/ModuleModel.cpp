@@ -199,7 +199,8 @@ bool isModeOnlyModuleClass(const CXXRecordDecl *RD) {
 /// `torch::nn::Sequential`, `ModuleList`, `ModuleDict` (holders or Impls)
 /// register the modules added to them; `ParameterList` and `ParameterDict`
 /// register the tensors.
-static std::optional<RegistrationKind> containerKind(const CXXRecordDecl *RD) {
+static std::optional<RegistrationKind>
+containerKindUncached(const CXXRecordDecl *RD) {
   if (!RD)
     return std::nullopt;
   if (const CXXRecordDecl *Impl = holderImpl(RD))
@@ -216,7 +217,8 @@ static std::optional<RegistrationKind> containerKind(const CXXRecordDecl *RD) {
   return std::nullopt;
 }
 
-static std::optional<RegistrationKind> containerAddKind(const CallExpr *Call) {
+static std::optional<RegistrationKind>
+containerAddKind(const CallExpr *Call, const ModuleModels &Models) {
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
   if (!MD || !MD->getIdentifier())
     return std::nullopt;
@@ -224,16 +226,17 @@ static std::optional<RegistrationKind> containerAddKind(const CallExpr *Call) {
   if (N != "push_back" && N != "insert" && N != "extend" && N != "update" &&
       N != "append")
     return std::nullopt;
-  return containerKind(MD->getParent());
+  return Models.containerKind(MD->getParent());
 }
 
 /// The local variable, not a module container, that \p Call adds to:
 /// `v.push_back(x)`, `v.emplace_back("a", a.ptr())`, `dict.insert("a", x)` on
 /// a class of the standard library or LibTorch's `OrderedDict`.
-static const VarDecl *localContainerAdd(const CallExpr *Call) {
+static const VarDecl *localContainerAdd(const CallExpr *Call,
+                                        const ModuleModels &Models) {
   const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
   const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
-  if (!MD || !MD->getIdentifier() || containerKind(MD->getParent()))
+  if (!MD || !MD->getIdentifier() || Models.containerKind(MD->getParent()))
     return nullptr;
   llvm::StringRef N = MD->getName();
   if (N != "push_back" && N != "emplace_back" && N != "insert" &&
@@ -1196,7 +1199,7 @@ void ModelWalker::handleCall(const CallExpr *Call, Frame &F) {
     return;
   }
   // Containers register what is added to them: `seq->push_back(fc)`.
-  if (std::optional<RegistrationKind> K = containerAddKind(Call)) {
+  if (std::optional<RegistrationKind> K = containerAddKind(Call, MS.Models)) {
     for (const Stmt *Child : Call->children())
       walkIn(Child, F);
     llvm::SmallVector<const Expr *, 4> Args(Call->arguments().begin(),
@@ -1205,7 +1208,7 @@ void ModelWalker::handleCall(const CallExpr *Call, Frame &F) {
     return;
   }
 
-  if (const VarDecl *Local = localContainerAdd(Call))
+  if (const VarDecl *Local = localContainerAdd(Call, MS.Models))
     LocalContents[Local].append(Call->arguments().begin(),
                                 Call->arguments().end());
   const FieldDecl *ArrayAdd = arrayAddTarget(Call, F);
@@ -1354,7 +1357,7 @@ bool ModelWalker::visit(const Stmt *S) {
   if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
     // `torch::nn::Sequential(fc1, relu, fc2)` registers its arguments.
     if (std::optional<RegistrationKind> K =
-            containerKind(CE->getType()->getAsCXXRecordDecl())) {
+            MS.Models.containerKind(CE->getType()->getAsCXXRecordDecl())) {
       llvm::SmallVector<const Expr *, 4> Args(CE->arguments().begin(),
                                               CE->arguments().end());
       if (!(Args.size() == 1 && isHandleType(Args.front()->getType())))
@@ -1510,8 +1513,7 @@ void ModelBuilder::build() {
     ModuleMember M;
     M.Field = FD;
     M.Kind = MS.Models.memberKind(FD->getType(), &M.ModuleClass);
-    M.Stateless = M.ModuleClass &&
-                  isStatelessModuleClass(M.ModuleClass, MS.Models.config());
+    M.Stateless = M.ModuleClass && MS.Models.isStateless(M.ModuleClass);
     MS.Index[FD] = Model.Members.size();
     Model.Members.push_back(std::move(M));
   }
@@ -1637,6 +1639,21 @@ const ModuleModel *ModuleModels::get(const CXXRecordDecl *RD) {
   Models[RD] = std::move(M);
   ModelBuilder(*this, Ctx, {FieldRegistrations, ReturnKinds}, *Raw).build();
   return Raw;
+}
+
+std::optional<RegistrationKind>
+ModuleModels::containerKind(const CXXRecordDecl *RD) const {
+  auto [It, New] = ContainerKinds.try_emplace(RD);
+  if (New)
+    It->second = containerKindUncached(RD);
+  return It->second;
+}
+
+bool ModuleModels::isStateless(const CXXRecordDecl *RD) const {
+  auto [It, New] = StatelessClasses.try_emplace(RD, false);
+  if (New)
+    It->second = isStatelessModuleClass(RD, Config);
+  return It->second;
 }
 
 llvm::ArrayRef<Registration>
@@ -1857,7 +1874,7 @@ bool NewTensors::localStaysNew(const VarDecl *VD, const FunctionDecl *Caller,
     // the module gets it from elsewhere.
     if (const auto *Call = dyn_cast<CallExpr>(S)) {
       bool Registers = Models.registrationKind(Call).has_value() ||
-                       containerAddKind(Call).has_value();
+                       containerAddKind(Call, Models).has_value();
       if (const CXXRecordDecl *M = madeClass(Call))
         Registers = Registers || isOptimizerClass(M, Models.config().Types);
       if (Registers)

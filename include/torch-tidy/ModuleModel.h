@@ -272,6 +272,15 @@ public:
   std::optional<RegistrationKind>
   registrationKind(const clang::CallExpr *Call) const;
 
+  /// What a module container class registers (`Sequential`, `ModuleList`,
+  /// `ModuleDict`: modules; `ParameterList`, `ParameterDict`: tensors),
+  /// holders looked through; once per class.
+  std::optional<RegistrationKind>
+  containerKind(const clang::CXXRecordDecl *RD) const;
+
+  /// isStatelessModuleClass with this configuration, once per class.
+  bool isStateless(const clang::CXXRecordDecl *RD) const;
+
   const ModuleModelConfig &config() const { return Config; }
 
 private:
@@ -285,6 +294,12 @@ private:
       Models;
   llvm::DenseMap<const clang::FieldDecl *, llvm::SmallVector<Registration, 1>>
       FieldRegistrations;
+  /// The class questions the walks ask of every expression and member
+  /// (a hierarchy walk against lists of names each), answered once.
+  mutable llvm::DenseMap<const clang::CXXRecordDecl *,
+                         std::optional<RegistrationKind>>
+      ContainerKinds;
+  mutable llvm::DenseMap<const clang::CXXRecordDecl *, bool> StatelessClasses;
   /// Whether a function's return value is a registration result.
   llvm::DenseMap<const clang::FunctionDecl *, ValueKind> ReturnKinds;
 
