@@ -89,7 +89,7 @@ void AliasedModuleCopyCheck::storeOptions(
 }
 
 void AliasedModuleCopyCheck::onStartOfTranslationUnit() {
-  Index.reset();
+  Index = nullptr;
   Ctx = nullptr;
   Reported.clear();
 }
@@ -109,7 +109,7 @@ void AliasedModuleCopyCheck::onEndOfTranslationUnit() {
        findAliasedSyncs(*Index, Config, Ctx->getSourceManager()))
     for (const ModuleHandleCopy &Copy : A.Copies)
       report(Copy, A.Sync);
-  Index.reset();
+  Index = nullptr;
 }
 
 void AliasedModuleCopyCheck::report(const ModuleHandleCopy &Copy,

@@ -38,7 +38,7 @@ private:
   void report(const ModuleHandleCopy &Copy, const ParameterSync &Sync);
 
   ModuleAliasConfig Config;
-  std::optional<FunctionIndex> Index;
+  const FunctionIndex *Index = nullptr;
   clang::ASTContext *Ctx = nullptr;
   llvm::DenseSet<unsigned> Reported; // copies already diagnosed (templates)
 };

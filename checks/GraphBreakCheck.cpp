@@ -56,7 +56,7 @@ void GraphBreakCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
 }
 
 void GraphBreakCheck::onStartOfTranslationUnit() {
-  Index.reset();
+  Index = nullptr;
   Ctx = nullptr;
   Reported.clear();
 }
@@ -76,7 +76,7 @@ void GraphBreakCheck::onEndOfTranslationUnit() {
   GraphPathAnalysis Paths(Config, Ctx->getSourceManager(), GradMode);
   for (const FunctionDecl *FD : Index->functions())
     checkFunction(FD, Paths);
-  Index.reset();
+  Index = nullptr;
 }
 
 /// The tensor whose graph a backward pass walks: `x` of `x.backward()`, the

@@ -43,7 +43,7 @@ private:
   const std::string RawNoGradGuardClasses;
   GraphPathConfig Config;
   GradModeConfig GradConfig;
-  std::optional<FunctionIndex> Index;
+  const FunctionIndex *Index = nullptr;
   clang::ASTContext *Ctx = nullptr;
   llvm::DenseSet<const clang::Expr *> Reported; // cuts already diagnosed
 };

@@ -53,7 +53,7 @@ void InplaceOnRequiresGradCheck::storeOptions(
 }
 
 void InplaceOnRequiresGradCheck::onStartOfTranslationUnit() {
-  Index.reset();
+  Index = nullptr;
   Ctx = nullptr;
   Reported.clear();
 }
@@ -75,7 +75,7 @@ void InplaceOnRequiresGradCheck::onEndOfTranslationUnit() {
                                 GradMode);
   for (const FunctionDecl *FD : Index->functions())
     checkFunction(FD, GradMode, Grad, Effects);
-  Index.reset();
+  Index = nullptr;
 }
 
 //===----------------------------------------------------------------------===//

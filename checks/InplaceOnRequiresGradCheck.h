@@ -57,7 +57,7 @@ private:
   GradModeConfig GradConfig;
   RequiresGradConfig ParamConfig;
   InplaceEffectConfig EffectConfig;
-  std::optional<FunctionIndex> Index;
+  const FunctionIndex *Index = nullptr;
   clang::ASTContext *Ctx = nullptr;
   llvm::DenseSet<unsigned> Reported; // sites already diagnosed (templates)
 };

@@ -52,7 +52,7 @@ void InplaceOnSavedTensorCheck::storeOptions(
 }
 
 void InplaceOnSavedTensorCheck::onStartOfTranslationUnit() {
-  Index.reset();
+  Index = nullptr;
   Ctx = nullptr;
   Reported.clear();
 }
@@ -92,7 +92,7 @@ void InplaceOnSavedTensorCheck::onEndOfTranslationUnit() {
       report(S);
     }
   }
-  Index.reset();
+  Index = nullptr;
 }
 
 /// The source text of \p E when it is short and written plainly.

@@ -42,7 +42,7 @@ private:
   GradModeConfig GradConfig;
   RequiresGradConfig ParamConfig;
   GraphConfig GraphsConfig;
-  std::optional<FunctionIndex> Index;
+  const FunctionIndex *Index = nullptr;
   clang::ASTContext *Ctx = nullptr;
   llvm::DenseSet<unsigned> Reported; // sites already diagnosed (templates)
 };

@@ -53,7 +53,7 @@ void MissingEvalCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
 }
 
 void MissingEvalCheck::onStartOfTranslationUnit() {
-  Index.reset();
+  Index = nullptr;
   Ctx = nullptr;
   Reported.clear();
   ReportedPasses.clear();
@@ -71,13 +71,13 @@ void MissingEvalCheck::onEndOfTranslationUnit() {
   // "No eval() before it" is a claim of absence: not over code clang could
   // not compile, where the eval() may be the statement it dropped.
   if (!Index || !Ctx || mayHaveLostCode(*Ctx)) {
-    Index.reset();
+    Index = nullptr;
     return;
   }
   ModelModeAnalysis Modes(Config, *Index, *Ctx);
   for (const FunctionDecl *FD : Index->functions())
     checkFunction(FD, Modes);
-  Index.reset();
+  Index = nullptr;
 }
 
 /// What the module does wrong in the mode it is in.

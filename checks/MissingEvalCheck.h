@@ -39,7 +39,7 @@ private:
   const std::string RawModeIndependent;
   const std::string RawNoGradGuardClasses;
   ModelModeConfig Config;
-  std::optional<FunctionIndex> Index;
+  const FunctionIndex *Index = nullptr;
   clang::ASTContext *Ctx = nullptr;
   llvm::DenseSet<unsigned> Reported; // sites already diagnosed (templates)
   /// Loops already diagnosed for a module (one warning per pass and module).

@@ -61,7 +61,7 @@ void RetainedLossGraphCheck::storeOptions(
 }
 
 void RetainedLossGraphCheck::onStartOfTranslationUnit() {
-  Index.reset();
+  Index = nullptr;
   Ctx = nullptr;
   Reported.clear();
 }
@@ -83,7 +83,7 @@ void RetainedLossGraphCheck::onEndOfTranslationUnit() {
     forEachLoop(
         FD, [&](const Stmt *Loop, ArrayRef<const Stmt *>,
                 const FunctionDecl *Owner) { checkLoop(Loop, Owner, Graphs); });
-  Index.reset();
+  Index = nullptr;
 }
 
 /// One place that keeps a tensor beyond its statement.

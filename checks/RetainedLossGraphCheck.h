@@ -46,7 +46,7 @@ private:
   std::vector<std::string> StoreMethods;
   GraphConfig Config;
   GradModeConfig GradConfig;
-  std::optional<FunctionIndex> Index;
+  const FunctionIndex *Index = nullptr;
   clang::ASTContext *Ctx = nullptr;
   llvm::DenseSet<unsigned> Reported; // stores already diagnosed (templates)
 };

@@ -95,7 +95,7 @@ void SummaryPassCheck::registerMatchers(MatchFinder *Finder) {
 void SummaryPassCheck::onStartOfTranslationUnit() {
   Activations.reset();
   Events.reset();
-  Index.reset();
+  Index = nullptr;
   Ctx = nullptr;
   Writer = SummaryWriter();
 }
@@ -274,7 +274,7 @@ void SummaryPassCheck::onEndOfTranslationUnit() {
       summarise(FD, SM, Effects, Devices, Modes);
       summariseCalls(FD, SM, GradMode);
     }
-    Index.reset();
+    Index = nullptr;
   }
   std::string Error;
   if (!Writer.write(Output, Error) &&

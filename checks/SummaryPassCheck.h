@@ -71,7 +71,7 @@ private:
   ModelModeConfig ModeOpts;
   std::optional<ActivationAnalysis> Activations;
   std::optional<AutogradEventAnalysis> Events;
-  std::optional<FunctionIndex> Index;
+  const FunctionIndex *Index = nullptr;
   clang::ASTContext *Ctx = nullptr;
   SummaryWriter Writer;
   clang::tidy::ClangTidyContext *Context;

@@ -162,7 +162,7 @@ void addClassesOfMethods(std::vector<const Decl *> &Definitions,
 
 } // namespace
 
-UserCodeIndex::UserCodeIndex(ASTContext &Ctx) {
+UserCodeIndex::UserCodeIndex(ASTContext &Ctx) : SM(Ctx.getSourceManager()) {
   // A vector (LLVM 19) or an ArrayRef (LLVM 22).
   auto S = Ctx.getTraversalScope();
   Scope.assign(S.begin(), S.end());
@@ -279,16 +279,24 @@ const FunctionDecl *userFunction(clang::tidy::ClangTidyCheck &Check,
   return FD;
 }
 
-void indexUserFunctions(clang::tidy::ClangTidyCheck &Check,
+const FunctionIndex &UserCodeIndex::functionIndex() const {
+  if (!Functions) {
+    Functions = std::make_unique<FunctionIndex>(SM);
+    for (const Decl *D : Definitions)
+      if (const auto *FD = dyn_cast<FunctionDecl>(D))
+        if (!FD->isDependentContext() && !FD->isInvalidDecl())
+          Functions->add(FD);
+  }
+  return *Functions;
+}
+
+void indexUserFunctions(clang::tidy::ClangTidyCheck &,
                         const MatchFinder::MatchResult &Result,
-                        std::optional<FunctionIndex> &Index, ASTContext *&Ctx) {
-  const FunctionDecl *FD = userFunction(Check, Result);
-  if (!FD)
+                        const FunctionIndex *&Index, ASTContext *&Ctx) {
+  if (!Result.Nodes.getNodeAs<TranslationUnitDecl>(AnchorID))
     return;
-  if (!Index)
-    Index.emplace(*Result.SourceManager);
   Ctx = Result.Context;
-  Index->add(FD);
+  Index = &UserCodeIndex::of(*Ctx).functionIndex();
 }
 
 } // namespace torch_tidy

@@ -31,6 +31,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <initializer_list>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -68,13 +69,20 @@ public:
     return Definitions;
   }
 
+  /// The function definitions among them (dependent and invalid ones left
+  /// out), the lambdas written in them and the calls between them, indexed
+  /// once on first use: every check that follows calls reads this one.
+  const FunctionIndex &functionIndex() const;
+
   /// Builds the index of \p Ctx's traversal scope (not cached; for tests and
   /// measurements).
   explicit UserCodeIndex(clang::ASTContext &Ctx);
 
 private:
+  const clang::SourceManager &SM;
   std::vector<const clang::Decl *> Definitions;
   std::vector<clang::Decl *> Scope;
+  mutable std::unique_ptr<FunctionIndex> Functions;
 };
 
 /// The only place a torch-* check registers a matcher: one matcher on the
@@ -104,13 +112,13 @@ userFunction(clang::tidy::ClangTidyCheck &Check,
 
 /// The whole check() of a check that decides once the translation unit is
 /// indexed (in onEndOfTranslationUnit, since a function's callers decide what
-/// it is entered with): hands the anchor's match over, then adds each user
-/// function definition to \p Index, made on first use, and keeps the AST
-/// context in \p Ctx (userFunction's definitions).
+/// it is entered with): on the anchor's match, points \p Index at the
+/// translation unit's UserCodeIndex::functionIndex() and keeps the AST context
+/// in \p Ctx. Both stay valid until the end of the translation unit.
 void indexUserFunctions(
     clang::tidy::ClangTidyCheck &Check,
     const clang::ast_matchers::MatchFinder::MatchResult &Result,
-    std::optional<FunctionIndex> &Index, clang::ASTContext *&Ctx);
+    const FunctionIndex *&Index, clang::ASTContext *&Ctx);
 
 } // namespace torch_tidy
 
