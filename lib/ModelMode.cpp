@@ -8,6 +8,11 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <algorithm>
+#include <functional>
+#include <vector>
 
 using namespace clang;
 
@@ -44,8 +49,47 @@ struct ModelModeAnalysis::Walked {
   const FunctionDecl *Owner = nullptr;
   bool Complete = true;
   std::vector<ForwardPoint> Forwards;
-  /// The flow just before the statement holding each call of a user function.
-  llvm::DenseMap<const Expr *, Flow> AtCalls;
+  /// The flow just before the statement holding each call of a user function,
+  /// packed (a DenseMap takes 64 buckets, about 2.5 KB, at its first object,
+  /// and one flow is kept per call until the end of the translation unit):
+  /// appended while walking, then sorted by call (sealAtCalls), the last
+  /// visit of a call winning.
+  struct FlowAtCall {
+    const Expr *Call;
+    unsigned AnyBits;
+    llvm::SmallVector<std::pair<const ValueDecl *, Mode>, 2> Objects;
+  };
+  std::vector<FlowAtCall> AtCalls;
+
+  /// \p F is reachable (apply() reads nothing else).
+  void addAtCall(const Expr *Call, const Flow &F) {
+    AtCalls.push_back({Call, F.AnyBits, {F.Objects.begin(), F.Objects.end()}});
+  }
+
+  void sealAtCalls() {
+    // Stable: of the visits of one call, the last stays last.
+    std::stable_sort(AtCalls.begin(), AtCalls.end(),
+                     [](const FlowAtCall &A, const FlowAtCall &B) {
+                       return std::less<const Expr *>()(A.Call, B.Call);
+                     });
+    std::vector<FlowAtCall> Last;
+    for (FlowAtCall &P : AtCalls) {
+      if (!Last.empty() && Last.back().Call == P.Call)
+        Last.back() = std::move(P);
+      else
+        Last.push_back(std::move(P));
+    }
+    AtCalls = std::move(Last);
+  }
+
+  /// The flow before \p Call, or null when none reached it.
+  const FlowAtCall *atCall(const Expr *Call) const {
+    auto It = std::lower_bound(AtCalls.begin(), AtCalls.end(), Call,
+                               [](const FlowAtCall &P, const Expr *C) {
+                                 return std::less<const Expr *>()(P.Call, C);
+                               });
+    return It != AtCalls.end() && It->Call == Call ? &*It : nullptr;
+  }
   /// Local holder copies, smart pointers and pointers: what they designate.
   llvm::DenseMap<const ValueDecl *, const ValueDecl *> Aliases;
   /// Local modules and what they start as (Fresh or Unknown).
@@ -85,6 +129,17 @@ struct ModelModeAnalysis::Walked {
   Mode lookup(const Flow &F, const ValueDecl *D) const {
     auto It = F.Objects.find(D);
     Mode M = It != F.Objects.end() ? It->second : initial(D);
+    M.Bits |= F.AnyBits;
+    return M;
+  }
+
+  Mode lookup(const FlowAtCall &F, const ValueDecl *D) const {
+    Mode M = initial(D);
+    for (const auto &KV : F.Objects)
+      if (KV.first == D) {
+        M = KV.second;
+        break;
+      }
     M.Bits |= F.AnyBits;
     return M;
   }
@@ -186,7 +241,7 @@ private:
       forEachCallBelow(S, [&](const CallExpr *CE) {
         if (const FunctionDecl *Callee = CE->getDirectCallee())
           if (Index.userDefinition(Callee))
-            Out.AtCalls[CE] = F;
+            Out.addAtCall(CE, F);
       });
     bool Whole = true;
     EventList Ev = Events.straightLine(S, &Whole);
@@ -504,6 +559,7 @@ ModelModeAnalysis::walk(const FunctionDecl *FD) {
   }
   Walked *Raw = W.get(); // the map may grow while walking
   ModeWalker(Events, Index, *Raw).run(FD->getBody());
+  Raw->sealAtCalls();
   return *Raw;
 }
 
@@ -569,11 +625,11 @@ Mode ModelModeAnalysis::entryMode(const FunctionDecl *FD, const ValueDecl *Obj,
     const Walked &W = walk(CS.Caller);
     if (!W.Complete)
       continue;
-    auto It = W.AtCalls.find(CS.Site);
-    if (It == W.AtCalls.end() || !It->second.Reachable)
+    const Walked::FlowAtCall *Before = W.atCall(CS.Site);
+    if (!Before)
       continue;
     At = W.canon(At);
-    Mode M = W.lookup(It->second, At);
+    Mode M = W.lookup(*Before, At);
     if (M.Bits & ModeEntry) {
       M.Bits &= ~ModeEntry;
       M = join(M, entryMode(CS.Caller, At, Level + 1));
