@@ -165,10 +165,8 @@ const LocalWrites &GraphPathAnalysis::writes(const FunctionDecl *FD) {
   auto It = Writes.find(FD);
   if (It != Writes.end())
     return It->second;
-  LocalWrites &Out = Writes[FD];
-  if (FD)
-    collectLocalWrites(FD->getBody(), Out, /*LeafCalls=*/true);
-  return Out;
+  return Writes[FD] = LocalWrites::collect(FD ? FD->getBody() : nullptr,
+                                           /*LeafCalls=*/true);
 }
 
 /// One question: reads expressions backwards with an explicit work list.
@@ -255,11 +253,8 @@ public:
             ownerOf(VD)) {
           if (Seen.insert({VD, F}).second) {
             int WF = frameOf(ownerOf(VD), F);
-            auto &Ws = A.writes(ownerOf(VD));
-            auto W = Ws.find(VD);
-            if (W != Ws.end())
-              for (const Expr *Write : W->second)
-                Work.push_back({Write, WF});
+            for (const Expr *Write : A.writes(ownerOf(VD)).of(VD))
+              Work.push_back({Write, WF});
           }
           continue;
         }
@@ -500,11 +495,8 @@ private:
         if (!Seen.insert({VD, It.Frame, It.Cut}).second)
           return;
         int WF = frameOf(ownerOf(VD), It.Frame);
-        auto &Ws = A.writes(ownerOf(VD));
-        auto W = Ws.find(VD);
-        if (W != Ws.end())
-          for (const Expr *Write : W->second)
-            Work.push_back({Write, WF, It.Cut, It.Target});
+        for (const Expr *Write : A.writes(ownerOf(VD)).of(VD))
+          Work.push_back({Write, WF, It.Cut, It.Target});
         return;
       }
       if (!Valueless && !isa<EnumConstantDecl, FunctionDecl>(D))

@@ -8,6 +8,11 @@
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include <algorithm>
+#include <functional>
+#include <utility>
+#include <vector>
+
 using namespace clang;
 
 namespace torch_tidy {
@@ -95,9 +100,11 @@ bool isBackwardCall(const CallExpr *CE) {
          hasQualifiedName(FD, "torch::autograd::grad");
 }
 
-void collectLocalWrites(const Stmt *Body, LocalWrites &Out, bool LeafCalls) {
+LocalWrites LocalWrites::collect(const Stmt *Body, bool LeafCalls) {
+  LocalWrites Out;
   if (!Body)
-    return;
+    return Out;
+  std::vector<std::pair<const VarDecl *, const Expr *>> Found;
   auto VarOf = [](const Expr *E) -> const VarDecl * {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
       return dyn_cast<VarDecl>(DRE->getDecl());
@@ -108,36 +115,52 @@ void collectLocalWrites(const Stmt *Body, LocalWrites &Out, bool LeafCalls) {
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D))
           if (VD->getInit())
-            Out[VD].push_back(VD->getInit());
+            Found.push_back({VD, VD->getInit()});
     } else if (const auto *R = dyn_cast<CXXForRangeStmt>(X)) {
       if (R->getLoopVariable() && R->getRangeInit())
-        Out[R->getLoopVariable()].push_back(R->getRangeInit());
+        Found.push_back({R->getLoopVariable(), R->getRangeInit()});
     } else if (const auto *BO = dyn_cast<BinaryOperator>(X)) {
       if (BO->isAssignmentOp())
         if (const VarDecl *VD = VarOf(BO->getLHS()))
-          Out[VD].push_back(BO->getRHS());
+          Found.push_back({VD, BO->getRHS()});
     } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(X)) {
       if (OC->isAssignmentOp() && OC->getNumArgs() == 2)
         if (const VarDecl *VD = VarOf(OC->getArg(0)))
-          Out[VD].push_back(OC->getArg(1));
+          Found.push_back({VD, OC->getArg(1)});
     } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(X)) {
       const CXXMethodDecl *MD = MC->getMethodDecl();
       if (LeafCalls && MD &&
           (hasName(MD, "requires_grad_") || hasName(MD, "set_requires_grad")))
         if (const VarDecl *VD = VarOf(MC->getImplicitObjectArgument()))
-          Out[VD].push_back(MC);
+          Found.push_back({VD, MC});
     }
     return Descend::Children;
   });
+  // By variable, each variable's writes in the order written.
+  std::stable_sort(Found.begin(), Found.end(),
+                   [](const auto &A, const auto &B) {
+                     return std::less<const VarDecl *>()(A.first, B.first);
+                   });
+  Out.Vars.reserve(Found.size());
+  Out.Values.reserve(Found.size());
+  for (const auto &[VD, E] : Found) {
+    Out.Vars.push_back(VD);
+    Out.Values.push_back(E);
+  }
+  return Out;
+}
+
+llvm::ArrayRef<const Expr *> LocalWrites::of(const VarDecl *VD) const {
+  auto [Lo, Hi] = std::equal_range(Vars.begin(), Vars.end(), VD,
+                                   std::less<const VarDecl *>());
+  return llvm::ArrayRef<const Expr *>(Values).slice(Lo - Vars.begin(), Hi - Lo);
 }
 
 const LocalWrites &GraphAnalysis::writes(const FunctionDecl *FD) {
   auto It = Writes.find(FD);
   if (It != Writes.end())
     return It->second;
-  LocalWrites &Out = Writes[FD];
-  collectLocalWrites(FD->getBody(), Out, /*LeafCalls=*/false);
-  return Out;
+  return Writes[FD] = LocalWrites::collect(FD->getBody(), /*LeafCalls=*/false);
 }
 
 bool GraphAnalysis::isTensor(QualType T) {
@@ -320,11 +343,8 @@ std::optional<GraphOrigin> GraphAnalysis::eval(const Expr *Start,
       Open.push_back({VD, Clean});
       Work.push_back({nullptr, nullptr, VD});
       const FunctionDecl *Owner = ownerOf(VD);
-      const LocalWrites &Ws = writes(Owner);
-      auto W = Ws.find(VD);
-      if (W != Ws.end())
-        for (const Expr *Write : W->second)
-          Work.push_back({Write, Owner});
+      for (const Expr *Write : writes(Owner).of(VD))
+        Work.push_back({Write, Owner});
       continue;
     }
     const auto *CE = dyn_cast<CallExpr>(E);
@@ -399,10 +419,8 @@ bool GraphAnalysis::mentions(const Expr *Start, const ValueDecl *V) {
       // in a forward() hands the container's graph back through `x`.
       if (const VarDecl *W = writtenVar(dyn_cast<Expr>(X)))
         if (Seen.insert(W).second) {
-          const auto &Ws = writes(ownerOf(W));
-          auto It = Ws.find(W);
-          if (It != Ws.end())
-            Work.append(It->second.begin(), It->second.end());
+          llvm::ArrayRef<const Expr *> Ws = writes(ownerOf(W)).of(W);
+          Work.append(Ws.begin(), Ws.end());
         }
       return Descend::Children;
     });

@@ -146,7 +146,8 @@ public:
 
 private:
   class Reader;
-  /// collectLocalWrites of \p FD's body, `requires_grad_()` counted, once.
+  /// LocalWrites::collect of \p FD's body, `requires_grad_()` counted,
+  /// once.
   const LocalWrites &writes(const clang::FunctionDecl *FD);
 
   const GraphPathConfig &Config;

@@ -78,18 +78,27 @@ bool hasNoGraphResult(const clang::CallExpr *CE,
 /// `torch::autograd::grad`.
 bool isBackwardCall(const clang::CallExpr *CE);
 
-/// The values written to each local variable of a body.
-using LocalWrites = llvm::DenseMap<const clang::VarDecl *,
-                                   llvm::SmallVector<const clang::Expr *, 2>>;
+/// The values written to each local variable of a body, packed: a sorted
+/// array, 16 bytes a write (analyses keep one per function they read until
+/// the end of the translation unit, and a DenseMap takes 2.5 KB at its first
+/// variable).
+class LocalWrites {
+public:
+  /// The values written to the local variables declared in \p Body (lambdas
+  /// included): initialisers, assignments and compound assignments (built-in
+  /// and overloaded), the range of a range-for for its loop variable. With
+  /// \p LeafCalls, `x.requires_grad_()` and `x.set_requires_grad(...)` count
+  /// as writes of x (the call is the value): they make x a leaf that requires
+  /// grad.
+  static LocalWrites collect(const clang::Stmt *Body, bool LeafCalls);
 
-/// Adds to \p Out the values written to the local variables declared in
-/// \p Body (lambdas included): initialisers, assignments and compound
-/// assignments (built-in and overloaded), the range of a range-for for its
-/// loop variable. With \p LeafCalls, `x.requires_grad_()` and
-/// `x.set_requires_grad(...)` count as writes of x (the call is the value):
-/// they make x a leaf that requires grad.
-void collectLocalWrites(const clang::Stmt *Body, LocalWrites &Out,
-                        bool LeafCalls);
+  /// The values written to \p VD, in the order they are written.
+  llvm::ArrayRef<const clang::Expr *> of(const clang::VarDecl *VD) const;
+
+private:
+  std::vector<const clang::VarDecl *> Vars;
+  std::vector<const clang::Expr *> Values;
+};
 
 class GraphAnalysis {
 public:
@@ -139,7 +148,7 @@ private:
   bool isLeaf(const clang::Expr *E, const clang::FunctionDecl *FD);
   std::optional<GraphOrigin> returned(const clang::FunctionDecl *FD,
                                       unsigned Level);
-  /// collectLocalWrites of \p FD's body, once.
+  /// LocalWrites::collect of \p FD's body, once.
   const LocalWrites &writes(const clang::FunctionDecl *FD);
   bool mentions(const clang::Expr *E, const clang::ValueDecl *V);
   /// Memoised per declaration or type: eval asks these of every expression
