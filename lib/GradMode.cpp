@@ -225,44 +225,38 @@ void GradModeAnalysis::propagate() {
       Work.push_back(F);
     }
   }
+  // What C enters directly: the callees of its calls (with the call) and the
+  // lambdas written in it (with the lambda expression, null when not known).
+  auto ForEachEntered = [&](const FunctionDecl *C, auto Fn) {
+    for (const CallSite &Site : Index.callees(C))
+      Fn(Site.Callee, &Site, Site.Site);
+    auto It = WrittenIn.find(C);
+    if (It == WrittenIn.end())
+      return;
+    for (const FunctionDecl *L : It->second) {
+      const LambdaSite *Written = Index.lambdaSite(L);
+      Fn(L, nullptr, Written ? Written->Lambda : nullptr);
+    }
+  };
   // A call or lambda under `AutoGradMode(true)` (or a switch that is not known
   // to disable autograd) records whatever its caller's mode.
-  for (const FunctionDecl *C : Index.functions()) {
-    for (const CallSite &Site : Index.callees(C)) {
-      const GradRegion *R = regionAt(C, Site.Site);
+  for (const FunctionDecl *C : Index.functions())
+    ForEachEntered(C, [&](const FunctionDecl *Target, const CallSite *Site,
+                          const Stmt *At) {
+      const GradRegion *R = At ? regionAt(C, At) : nullptr;
       if (R && R->Switch != GradSwitch::Disable &&
-          Recording.try_emplace(Site.Callee, &Site).second)
-        Work.push_back(Site.Callee);
-    }
-    auto It = WrittenIn.find(C);
-    if (It == WrittenIn.end())
-      continue;
-    for (const FunctionDecl *L : It->second) {
-      const LambdaSite *Written = Index.lambdaSite(L);
-      const GradRegion *R = Written ? regionAt(C, Written->Lambda) : nullptr;
-      if (R && R->Switch != GradSwitch::Disable &&
-          Recording.try_emplace(L, nullptr).second)
-        Work.push_back(L);
-    }
-  }
+          Recording.try_emplace(Target, Site).second)
+        Work.push_back(Target);
+    });
   while (!Work.empty()) {
     const FunctionDecl *C = Work.pop_back_val();
-    for (const CallSite &Site : Index.callees(C)) {
-      if (disabledAt(C, Site.Site))
-        continue;
-      if (Recording.try_emplace(Site.Callee, &Site).second)
-        Work.push_back(Site.Callee);
-    }
-    auto It = WrittenIn.find(C);
-    if (It == WrittenIn.end())
-      continue;
-    for (const FunctionDecl *L : It->second) {
-      const LambdaSite *Written = Index.lambdaSite(L);
-      if (Written && disabledAt(C, Written->Lambda))
-        continue;
-      if (Recording.try_emplace(L, nullptr).second)
-        Work.push_back(L);
-    }
+    ForEachEntered(C, [&](const FunctionDecl *Target, const CallSite *Site,
+                          const Stmt *At) {
+      if (At && disabledAt(C, At))
+        return;
+      if (Recording.try_emplace(Target, Site).second)
+        Work.push_back(Target);
+    });
   }
 }
 
