@@ -99,7 +99,7 @@ void AliasedModuleCopyCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void AliasedModuleCopyCheck::check(const MatchFinder::MatchResult &Result) {
-  indexUserFunctions(*this, Result, Index, Ctx);
+  indexUserFunctions(Result, Index, Ctx);
 }
 
 void AliasedModuleCopyCheck::onEndOfTranslationUnit() {

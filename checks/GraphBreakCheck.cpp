@@ -66,7 +66,7 @@ void GraphBreakCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void GraphBreakCheck::check(const MatchFinder::MatchResult &Result) {
-  indexUserFunctions(*this, Result, Index, Ctx);
+  indexUserFunctions(Result, Index, Ctx);
 }
 
 void GraphBreakCheck::onEndOfTranslationUnit() {

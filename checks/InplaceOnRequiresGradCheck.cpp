@@ -63,7 +63,7 @@ void InplaceOnRequiresGradCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void InplaceOnRequiresGradCheck::check(const MatchFinder::MatchResult &Result) {
-  indexUserFunctions(*this, Result, Index, Ctx);
+  indexUserFunctions(Result, Index, Ctx);
 }
 
 void InplaceOnRequiresGradCheck::onEndOfTranslationUnit() {

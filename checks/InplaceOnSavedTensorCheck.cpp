@@ -62,7 +62,7 @@ void InplaceOnSavedTensorCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void InplaceOnSavedTensorCheck::check(const MatchFinder::MatchResult &Result) {
-  indexUserFunctions(*this, Result, Index, Ctx);
+  indexUserFunctions(Result, Index, Ctx);
 }
 
 void InplaceOnSavedTensorCheck::onEndOfTranslationUnit() {

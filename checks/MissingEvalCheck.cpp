@@ -64,7 +64,7 @@ void MissingEvalCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void MissingEvalCheck::check(const MatchFinder::MatchResult &Result) {
-  indexUserFunctions(*this, Result, Index, Ctx);
+  indexUserFunctions(Result, Index, Ctx);
 }
 
 void MissingEvalCheck::onEndOfTranslationUnit() {

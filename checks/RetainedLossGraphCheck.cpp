@@ -71,7 +71,7 @@ void RetainedLossGraphCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void RetainedLossGraphCheck::check(const MatchFinder::MatchResult &Result) {
-  indexUserFunctions(*this, Result, Index, Ctx);
+  indexUserFunctions(Result, Index, Ctx);
 }
 
 void RetainedLossGraphCheck::onEndOfTranslationUnit() {

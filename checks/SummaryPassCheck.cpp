@@ -103,7 +103,7 @@ void SummaryPassCheck::onStartOfTranslationUnit() {
 void SummaryPassCheck::check(const MatchFinder::MatchResult &Result) {
   // Summarised at the end: what autograd records in a function depends on
   // the guards of the whole file (GradMode.h).
-  indexUserFunctions(*this, Result, Index, Ctx);
+  indexUserFunctions(Result, Index, Ctx);
 }
 
 void SummaryPassCheck::summarise(const FunctionDecl *FD,

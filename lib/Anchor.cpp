@@ -290,8 +290,7 @@ const FunctionIndex &UserCodeIndex::functionIndex() const {
   return *Functions;
 }
 
-void indexUserFunctions(clang::tidy::ClangTidyCheck &,
-                        const MatchFinder::MatchResult &Result,
+void indexUserFunctions(const MatchFinder::MatchResult &Result,
                         const FunctionIndex *&Index, ASTContext *&Ctx) {
   if (!Result.Nodes.getNodeAs<TranslationUnitDecl>(AnchorID))
     return;

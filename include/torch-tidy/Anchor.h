@@ -116,7 +116,6 @@ userFunction(clang::tidy::ClangTidyCheck &Check,
 /// translation unit's UserCodeIndex::functionIndex() and keeps the AST context
 /// in \p Ctx. Both stay valid until the end of the translation unit.
 void indexUserFunctions(
-    clang::tidy::ClangTidyCheck &Check,
     const clang::ast_matchers::MatchFinder::MatchResult &Result,
     const FunctionIndex *&Index, clang::ASTContext *&Ctx);
 

@@ -66,11 +66,11 @@ def main(root):
                             % (name, cls))
         elif not (re.match(r"\s*if\s*\(\s*handOverUserCode\s*\(\s*\*this\s*,\s*Result\s*,", chk)
                   or re.match(r"\s*const\s+FunctionDecl\s*\*\s*FD\s*=\s*userFunction\s*\(\s*\*this\s*,\s*Result\s*\)\s*;", chk)
-                  or re.match(r"\s*indexUserFunctions\s*\(\s*\*this\s*,\s*Result\s*,", chk)):
+                  or re.match(r"\s*indexUserFunctions\s*\(\s*Result\s*,", chk)):
             problems.append("%s: check() must start with "
                             "`if (handOverUserCode(*this, Result, {...})) return;`, "
                             "`const FunctionDecl *FD = userFunction(*this, Result);` "
-                            "or `indexUserFunctions(*this, Result, ...);`" % name)
+                            "or `indexUserFunctions(Result, ...);`" % name)
     # Nothing else registers matchers either (the shared analyses walk down).
     for sub in ("lib", "include"):
         for dirpath, _, files in os.walk(os.path.join(root, sub)):
