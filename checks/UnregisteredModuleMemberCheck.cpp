@@ -72,13 +72,16 @@ void UnregisteredModuleMemberCheck::onEndOfTranslationUnit() {
     Classes.clear();
   if (Classes.empty() || !Ctx)
     return;
-  ModuleModels Models(Config, *Ctx);
+  ModuleModels &Models = ModuleModels::of(*Ctx, Config);
   llvm::SmallVector<const ModuleModel *, 8> Built;
   for (const CXXRecordDecl *RD : Classes)
     if (const ModuleModel *M = Models.get(RD))
       Built.push_back(M);
+  // Registrations found in this check's own classes only, whatever other
+  // checks sharing the models have built.
+  RegistrationIndex Registrations(Built);
   for (const ModuleModel *M : Built)
-    checkModel(*M, Models);
+    checkModel(*M, Models, Registrations);
   Classes.clear();
 }
 
@@ -117,14 +120,15 @@ static ValueKind stateAfter(const ModuleModel &M, const ModuleMember &Mem,
 }
 
 void UnregisteredModuleMemberCheck::checkModel(const ModuleModel &M,
-                                               ModuleModels &Models) {
+                                               ModuleModels &Models,
+                                               const RegistrationIndex &Regs) {
   // "Never registered" is only sound when every construction is visible.
   if (!M.SetupVisible || M.UntracedRegistration)
     return;
   llvm::StringSet<> FixNames;
   for (const ModuleMember &Mem : M.Members)
     if (Mem.Kind != MemberKind::Config && Mem.Field->getIdentifier())
-      checkMember(M, Mem, Models, FixNames);
+      checkMember(M, Mem, Models, Regs, FixNames);
 }
 
 /// The registration name a fix-it gives a member: `fc_` and `m_fc` become `fc`.
@@ -250,10 +254,11 @@ static const Expr *fixableValue(const ModuleModel &M, const ModuleMember &Mem,
 void UnregisteredModuleMemberCheck::checkMember(const ModuleModel &M,
                                                 const ModuleMember &Mem,
                                                 ModuleModels &Models,
+                                                const RegistrationIndex &Regs,
                                                 llvm::StringSet<> &FixNames) {
   // Registered after construction (a lazily built layer), by a derived class
   // or by another module: not this check's business.
-  for (const Registration &R : Models.registrationsOf(Mem.Field))
+  for (const Registration &R : Regs.of(Mem.Field))
     if (R.Class != M.Class || (!R.InSetup && !M.SetupReached.count(R.Root)))
       return;
   // A tensor that methods keep replacing is a cache, not module state.

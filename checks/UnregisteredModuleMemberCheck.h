@@ -29,9 +29,11 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
-  void checkModel(const ModuleModel &M, ModuleModels &Models);
+  void checkModel(const ModuleModel &M, ModuleModels &Models,
+                  const RegistrationIndex &Regs);
   void checkMember(const ModuleModel &M, const ModuleMember &Mem,
-                   ModuleModels &Models, llvm::StringSet<> &FixNames);
+                   ModuleModels &Models, const RegistrationIndex &Regs,
+                   llvm::StringSet<> &FixNames);
 
   const std::string RawRegistrationFunctions;
   const std::string RawStatelessModuleClasses;

@@ -542,7 +542,8 @@ ModelModeAnalysis::ModelModeAnalysis(const ModelModeConfig &Config,
                                      ASTContext &Ctx)
     : Config(Config), Index(Index), Ctx(Ctx),
       Events(Config.Loop, Ctx.getSourceManager()), GradMode(Config.Grad, Index),
-      Models(Config.Modules, Ctx), Callers(Config.Loop.MaxCallDepth) {}
+      Models(ModuleModels::of(Ctx, Config.Modules)),
+      Callers(Config.Loop.MaxCallDepth) {}
 
 ModelModeAnalysis::~ModelModeAnalysis() = default;
 

@@ -372,8 +372,6 @@ struct Trace {
 
 /// What ModuleModels shares with the walks of each model.
 struct SharedFacts {
-  llvm::DenseMap<const FieldDecl *, llvm::SmallVector<Registration, 1>>
-      &FieldRegistrations;
   llvm::DenseMap<const FunctionDecl *, ValueKind> &ReturnKinds;
 };
 
@@ -682,7 +680,7 @@ void ModelWalker::addRegistration(const FieldDecl *FD, bool Own,
   R.Root = Root;
   R.Class = MS.Model.Class;
   Rec.stamp(R);
-  MS.Shared.FieldRegistrations[FD].push_back(R);
+  MS.Model.FoundRegistrations.push_back({FD, R});
   if (ModuleMember *M = Own ? MS.memberOf(FD) : nullptr) {
     M->Registrations.push_back(R);
     Rec.registeredMember(*M);
@@ -1637,7 +1635,7 @@ const ModuleModel *ModuleModels::get(const CXXRecordDecl *RD) {
   M->Class = RD;
   ModuleModel *Raw = M.get();
   Models[RD] = std::move(M);
-  ModelBuilder(*this, Ctx, {FieldRegistrations, ReturnKinds}, *Raw).build();
+  ModelBuilder(*this, Ctx, {ReturnKinds}, *Raw).build();
   return Raw;
 }
 
@@ -1656,10 +1654,20 @@ bool ModuleModels::isStateless(const CXXRecordDecl *RD) const {
   return It->second;
 }
 
-llvm::ArrayRef<Registration>
-ModuleModels::registrationsOf(const FieldDecl *FD) const {
-  auto It = FieldRegistrations.find(FD);
-  if (It == FieldRegistrations.end())
+ModuleModels &ModuleModels::of(ASTContext &Ctx,
+                               const ModuleModelConfig &Config) {
+  return UserCodeIndex::of(Ctx).shared<ModuleModels>(Config, Ctx);
+}
+
+RegistrationIndex::RegistrationIndex(ArrayRef<const ModuleModel *> Models) {
+  for (const ModuleModel *M : Models)
+    for (const auto &[FD, R] : M->FoundRegistrations)
+      ByField[FD].push_back(R);
+}
+
+ArrayRef<Registration> RegistrationIndex::of(const FieldDecl *FD) const {
+  auto It = ByField.find(FD);
+  if (It == ByField.end())
     return {};
   return It->second;
 }

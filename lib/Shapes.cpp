@@ -1183,11 +1183,15 @@ void ShapeAnalysis::Evaluator::block(const CompoundStmt *CS, unsigned Depth) {
 // The analysis
 //===----------------------------------------------------------------------===//
 
-ShapeAnalysis::ShapeAnalysis(const Config &C, ASTContext &Ctx)
-    : C(C), Ctx(Ctx), Models(ModelConfig, Ctx), Engine(C.MaxCallDepth),
-      Returns(Engine) {
-  ModelConfig.Types = C.Types;
+static ModuleModelConfig modelConfig(const ShapeAnalysis::Config &C) {
+  ModuleModelConfig M;
+  M.Types = C.Types;
+  return M;
 }
+
+ShapeAnalysis::ShapeAnalysis(const Config &C, ASTContext &Ctx)
+    : C(C), Ctx(Ctx), Models(ModuleModels::of(Ctx, modelConfig(C))),
+      Engine(C.MaxCallDepth), Returns(Engine) {}
 
 ShapeAnalysis::~ShapeAnalysis() = default;
 

@@ -74,6 +74,23 @@ public:
   /// once on first use: every check that follows calls reads this one.
   const FunctionIndex &functionIndex() const;
 
+  /// An analysis every check of this AST shares: one \p T per configuration
+  /// (configurations compared with ==), made as `T(Config, Ctx)` on the first
+  /// question with a copy of \p Config that it keeps, and freed with this
+  /// index. What it answers must not depend on which check asked first.
+  template <class T, class ConfigT>
+  T &shared(const ConfigT &Config, clang::ASTContext &Ctx) const {
+    static const char Kind = 0;
+    for (const SharedAnalysis &S : Shared)
+      if (S.Kind == &Kind &&
+          *static_cast<const ConfigT *>(S.Config.get()) == Config)
+        return *static_cast<T *>(S.Value.get());
+    auto C = std::make_shared<const ConfigT>(Config);
+    auto V = std::make_shared<T>(*C, Ctx);
+    Shared.push_back({&Kind, C, V});
+    return *V;
+  }
+
   /// Builds the index of \p Ctx's traversal scope (not cached; for tests and
   /// measurements).
   explicit UserCodeIndex(clang::ASTContext &Ctx);
@@ -83,6 +100,14 @@ private:
   std::vector<const clang::Decl *> Definitions;
   std::vector<clang::Decl *> Scope;
   mutable std::unique_ptr<FunctionIndex> Functions;
+  /// One shared analysis: its kind (the address of a static of shared<T>),
+  /// its configuration and itself, freed in that reverse order.
+  struct SharedAnalysis {
+    const void *Kind;
+    std::shared_ptr<const void> Config;
+    std::shared_ptr<void> Value;
+  };
+  mutable std::vector<SharedAnalysis> Shared;
 };
 
 /// The only place a torch-* check registers a matcher: one matcher on the

@@ -185,7 +185,8 @@ private:
   clang::ASTContext &Ctx;
   AutogradEventAnalysis Events;
   GradModeAnalysis GradMode;
-  ModuleModels Models;
+  /// The translation unit's shared models (ModuleModels::of).
+  ModuleModels &Models;
   SummaryEngine Callers;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Walked>> Walks;
   llvm::DenseMap<const clang::FunctionDecl *, bool> Measuring;

@@ -200,8 +200,26 @@ struct ModuleModel {
     bool Literal;
   };
   llvm::SmallVector<NameUse, 4> RegisteredNames;
+  /// Every registration of a field found while building this model, of its
+  /// own members or of another class's (`register_module("x", child->fc)`), in
+  /// the order found.
+  std::vector<std::pair<const clang::FieldDecl *, Registration>>
+      FoundRegistrations;
 
   const ModuleMember *member(const clang::FieldDecl *FD) const;
+};
+
+/// The registrations of fields found while building a set of models (in the
+/// class itself, in classes derived from it, or in other modules' methods),
+/// by field, in the order of the models and then as found.
+class RegistrationIndex {
+public:
+  explicit RegistrationIndex(llvm::ArrayRef<const ModuleModel *> Models);
+  llvm::ArrayRef<Registration> of(const clang::FieldDecl *FD) const;
+
+private:
+  llvm::DenseMap<const clang::FieldDecl *, llvm::SmallVector<Registration, 1>>
+      ByField;
 };
 
 struct ModuleModelConfig {
@@ -216,6 +234,13 @@ struct ModuleModelConfig {
   /// How many calls below a constructor or method helpers are followed
   /// (Summaries.h: a helper N calls down is read when N <= MaxCallDepth).
   unsigned MaxCallDepth = DefaultMaxCallDepth;
+
+  bool operator==(const ModuleModelConfig &O) const {
+    return Types == O.Types &&
+           RegistrationFunctions == O.RegistrationFunctions &&
+           StatelessModuleClasses == O.StatelessModuleClasses &&
+           MaxCallDepth == O.MaxCallDepth;
+  }
 };
 
 /// A module class whose objects have no parameters, no buffers and no
@@ -235,15 +260,15 @@ public:
   ModuleModels(const ModuleModelConfig &Config, clang::ASTContext &Ctx);
   ~ModuleModels();
 
+  /// The models of \p Ctx's module classes under \p Config, shared by every
+  /// analysis of the translation unit that asks with an equal configuration
+  /// (UserCodeIndex::shared): each class is built once however many ask.
+  static ModuleModels &of(clang::ASTContext &Ctx,
+                          const ModuleModelConfig &Config);
+
   /// The model of \p RD (a class definition), or null when it is not a
   /// `torch::nn::Module` subclass, is a dependent template, or is invalid.
   const ModuleModel *get(const clang::CXXRecordDecl *RD);
-
-  /// Registrations of \p FD found while building any model so far: in the
-  /// class itself, in classes derived from it, or in other modules' methods
-  /// (`register_module("x", child->fc)`).
-  llvm::ArrayRef<Registration>
-  registrationsOf(const clang::FieldDecl *FD) const;
 
   /// Whether every construction of \p P's class written in user code of the
   /// TU passes, for \p P (a constructor parameter of a module class), a
@@ -292,8 +317,6 @@ private:
   clang::ASTContext &Ctx;
   llvm::DenseMap<const clang::CXXRecordDecl *, std::unique_ptr<ModuleModel>>
       Models;
-  llvm::DenseMap<const clang::FieldDecl *, llvm::SmallVector<Registration, 1>>
-      FieldRegistrations;
   /// The class questions the walks ask of every expression and member
   /// (a hierarchy walk against lists of names each), answered once.
   mutable llvm::DenseMap<const clang::CXXRecordDecl *,

@@ -250,8 +250,8 @@ private:
   unsigned argumentsKey(llvm::ArrayRef<TensorShape> Args);
   const Config &C;
   clang::ASTContext &Ctx;
-  ModuleModelConfig ModelConfig;
-  ModuleModels Models;
+  /// The translation unit's shared models (ModuleModels::of).
+  ModuleModels &Models;
   SummaryEngine Engine;
   /// What a function returns, by function and the shapes of its arguments.
   Summaries<std::pair<const clang::FunctionDecl *, unsigned>, TensorShape>

@@ -55,6 +55,11 @@ bool isSameOrDerivedFromAny(const clang::CXXRecordDecl *D,
 struct TypeConfig {
   std::vector<std::string> ExtraOptimizerClasses;
   std::vector<std::string> ExtraModuleClasses;
+
+  bool operator==(const TypeConfig &O) const {
+    return ExtraOptimizerClasses == O.ExtraOptimizerClasses &&
+           ExtraModuleClasses == O.ExtraModuleClasses;
+  }
 };
 
 /// How an object is reached from an expression or declaration of type T.
