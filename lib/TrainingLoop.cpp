@@ -1,5 +1,6 @@
 //===--- TrainingLoop.cpp - autograd events of one loop iteration ---------===//
 #include "torch-tidy/TrainingLoop.h"
+#include "torch-tidy/Anchor.h"
 #include "torch-tidy/EvaluationOrder.h"
 #include "torch-tidy/WholeProgram.h"
 
@@ -447,6 +448,53 @@ private:
 };
 } // namespace
 
+namespace {
+/// The loops of each function asked about, found by one walk and kept for the
+/// translation unit: four checks ask for the loops of every function.
+class LoopIndex {
+public:
+  /// It has no configuration.
+  struct Config {
+    bool operator==(const Config &) const { return true; }
+  };
+  LoopIndex(const Config &, ASTContext &) {}
+
+  struct Loop {
+    const Stmt *S;
+    const FunctionDecl *Owner;
+    /// The enclosing loops: Enclosing[First, First + Count).
+    unsigned First, Count;
+  };
+
+  /// The loops of \p FD in the order the walk meets them.
+  ArrayRef<Loop> of(const FunctionDecl *FD) {
+    auto [It, New] = ByFunction.try_emplace(FD);
+    if (New) {
+      unsigned Begin = Loops.size();
+      LoopFinder([&](const Stmt *S, ArrayRef<const Stmt *> Stack,
+                     const FunctionDecl *Owner) {
+        Loops.push_back({S, Owner, static_cast<unsigned>(Enclosing.size()),
+                         static_cast<unsigned>(Stack.size())});
+        Enclosing.insert(Enclosing.end(), Stack.begin(), Stack.end());
+      }).walk(FD->getBody(), FD);
+      It->second = {Begin, static_cast<unsigned>(Loops.size())};
+    }
+    return ArrayRef<Loop>(Loops).slice(It->second.first,
+                                       It->second.second - It->second.first);
+  }
+  ArrayRef<const Stmt *> enclosing(const Loop &L) const {
+    return ArrayRef<const Stmt *>(Enclosing).slice(L.First, L.Count);
+  }
+
+private:
+  /// Each function's loops: Loops[first, second).
+  llvm::DenseMap<const FunctionDecl *, std::pair<unsigned, unsigned>>
+      ByFunction;
+  std::vector<Loop> Loops;
+  std::vector<const Stmt *> Enclosing;
+};
+} // namespace
+
 void forEachLoop(
     const FunctionDecl *FD,
     llvm::function_ref<void(const Stmt *, llvm::ArrayRef<const Stmt *>,
@@ -454,7 +502,15 @@ void forEachLoop(
         Fn) {
   if (!FD || !FD->getBody())
     return;
-  LoopFinder(Fn).walk(FD->getBody(), FD);
+  ASTContext &Ctx = FD->getASTContext();
+  LoopIndex &Index =
+      UserCodeIndex::of(Ctx).shared<LoopIndex>(LoopIndex::Config(), Ctx);
+  // Fn may ask for another function's loops, which grows the index: copies.
+  llvm::SmallVector<LoopIndex::Loop, 4> Loops(Index.of(FD));
+  for (const LoopIndex::Loop &L : Loops) {
+    llvm::SmallVector<const Stmt *, 4> Enclosing(Index.enclosing(L));
+    Fn(L.S, Enclosing, L.Owner);
+  }
 }
 
 std::string describeFunction(const FunctionDecl *FD) {
