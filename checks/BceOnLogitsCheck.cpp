@@ -72,8 +72,8 @@ void BceOnLogitsCheck::check(const MatchFinder::MatchResult &Result) {
   InTemplate = FD->getTemplateInstantiationPattern() != nullptr;
   const SourceManager &SM = *Result.SourceManager;
   const LangOptions &LO = Result.Context->getLangOpts();
-  forEachCallBelow(FD->getBody(),
-                   [&](const CallExpr *CE) { checkLossCall(CE, SM, LO); });
+  for (const CallExpr *CE : callsIn(FD))
+    checkLossCall(CE, SM, LO);
 }
 
 static std::string quoted(const NamedDecl *D) {

@@ -53,8 +53,8 @@ void LossActivationMismatchCheck::check(
   const SourceManager &SM = *Result.SourceManager;
   this->SM = &SM;
   const LangOptions &LO = Result.Context->getLangOpts();
-  forEachCallBelow(FD->getBody(),
-                   [&](const CallExpr *CE) { checkLossCall(CE, SM, LO); });
+  for (const CallExpr *CE : callsIn(FD))
+    checkLossCall(CE, SM, LO);
 }
 
 /// The note at the operation that produced the value.

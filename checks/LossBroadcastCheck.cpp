@@ -100,8 +100,8 @@ void LossBroadcastCheck::check(const MatchFinder::MatchResult &Result) {
   InTemplate = FD->getTemplateInstantiationPattern() != nullptr;
   const SourceManager &SM = *Result.SourceManager;
   const LangOptions &LO = Ctx.getLangOpts();
-  forEachCallBelow(FD->getBody(),
-                   [&](const CallExpr *CE) { checkCall(CE, FD, SM, LO); });
+  for (const CallExpr *CE : callsIn(FD))
+    checkCall(CE, FD, SM, LO);
 }
 
 void LossBroadcastCheck::checkCall(const CallExpr *Call, const FunctionDecl *In,

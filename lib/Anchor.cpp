@@ -2,6 +2,7 @@
 
 #include "torch-tidy/Anchor.h"
 #include "torch-tidy/Compat.h"
+#include "torch-tidy/EvaluationOrder.h"
 #include "torch-tidy/Types.h"
 
 #include "clang/AST/ASTContext.h"
@@ -212,6 +213,35 @@ const UserCodeIndex &UserCodeIndex::of(ASTContext &Ctx) {
     Ctx.AddDeallocation(&UserCodeIndexRegistry::forget, &Ctx);
   Inserted.first->second = std::move(Index);
   return Result;
+}
+
+namespace {
+/// Each function's calls (callsIn), one vector per function so that a list
+/// handed out stays where it is while others are added.
+class CallLists {
+public:
+  struct Config {
+    bool operator==(const Config &) const { return true; }
+  };
+  CallLists(const Config &, ASTContext &) {}
+  ArrayRef<const CallExpr *> of(const FunctionDecl *FD) {
+    auto [It, New] = Lists.try_emplace(FD);
+    if (New && FD->getBody())
+      forEachCallBelow(FD->getBody(),
+                       [&](const CallExpr *CE) { It->second.push_back(CE); });
+    return It->second;
+  }
+
+private:
+  llvm::DenseMap<const FunctionDecl *, std::vector<const CallExpr *>> Lists;
+};
+} // namespace
+
+ArrayRef<const CallExpr *> callsIn(const FunctionDecl *FD) {
+  ASTContext &Ctx = FD->getASTContext();
+  return UserCodeIndex::of(Ctx)
+      .shared<CallLists>(CallLists::Config(), Ctx)
+      .of(FD);
 }
 
 void registerAnchor(MatchFinder &Finder, tidy::ClangTidyCheck &Check) {

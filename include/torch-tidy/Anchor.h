@@ -110,6 +110,12 @@ private:
   mutable std::vector<SharedAnalysis> Shared;
 };
 
+/// The calls forEachCallBelow() meets in \p FD's body, in its order, listed by
+/// one walk per function and kept for the translation unit (the loss checks
+/// each read every function's calls). Valid until the end of the translation
+/// unit.
+llvm::ArrayRef<const clang::CallExpr *> callsIn(const clang::FunctionDecl *FD);
+
 /// The only place a torch-* check registers a matcher: one matcher on the
 /// translation unit, tried once per AST (also under clangd's limited traversal
 /// scope, where the traversal still starts at the translation unit).
