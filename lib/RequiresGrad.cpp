@@ -342,6 +342,17 @@ GradFlow RequiresGradAnalysis::callFlow(const CallExpr *CE, const Facts &F,
   return {};
 }
 
+llvm::SmallVector<const FunctionDecl *, 8>
+RequiresGradAnalysis::methodDefinitions(const CXXRecordDecl *RD) {
+  auto [It, New] = MethodDefinitions.try_emplace(RD);
+  if (New)
+    for (const CXXMethodDecl *M : RD->methods())
+      if (const FunctionDecl *Def = Index.userDefinition(M))
+        It->second.push_back(Def);
+  // A copy: reading the methods may list another class's.
+  return It->second;
+}
+
 GradFlow RequiresGradAnalysis::fieldFlow(const FieldDecl *Field) {
   return FieldFlows.getAt(Field, Field, [&] {
     GradFlow Out;
@@ -350,10 +361,7 @@ GradFlow RequiresGradAnalysis::fieldFlow(const FieldDecl *Field) {
       Out.merge(eval(Field->getInClassInitializer(), Empty));
     if (const auto *RD = dyn_cast<CXXRecordDecl>(Field->getParent())) {
       if (RD->hasDefinition()) {
-        for (const CXXMethodDecl *M : RD->methods()) {
-          const FunctionDecl *Def = Index.userDefinition(M);
-          if (!Def)
-            continue;
+        for (const FunctionDecl *Def : methodDefinitions(RD)) {
           std::shared_ptr<const Facts> MF = facts(Def, Level + 1);
           if (!MF)
             continue;

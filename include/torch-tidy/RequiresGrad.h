@@ -145,6 +145,10 @@ private:
   GradFlow eval(const clang::Expr *E, const Facts &F, unsigned Depth = 0);
   GradFlow callFlow(const clang::CallExpr *CE, const Facts &F, unsigned Depth);
   GradFlow fieldFlow(const clang::FieldDecl *FD);
+  /// The user-code definitions of \p RD's methods, listed once per class (a
+  /// class's member list holds every field too: thousands, for each field).
+  llvm::SmallVector<const clang::FunctionDecl *, 8>
+  methodDefinitions(const clang::CXXRecordDecl *RD);
   std::optional<GradUse> resolve(GradFlow Flow, const clang::Stmt *At,
                                  const clang::FunctionDecl *FD,
                                  bool NeedRecording);
@@ -155,6 +159,9 @@ private:
   SummaryEngine Engine;
   Summaries<const clang::FunctionDecl *, std::shared_ptr<const Facts>> FactsOf;
   Summaries<const clang::FieldDecl *, GradFlow> FieldFlows;
+  llvm::DenseMap<const clang::CXXRecordDecl *,
+                 llvm::SmallVector<const clang::FunctionDecl *, 8>>
+      MethodDefinitions;
   /// The level of the function whose body is being read.
   unsigned Level = 0;
   /// What a lambda's captured variables hold where the lambda is written.
