@@ -220,10 +220,7 @@ namespace {
 /// handed out stays where it is while others are added.
 class CallLists {
 public:
-  struct Config {
-    bool operator==(const Config &) const { return true; }
-  };
-  CallLists(const Config &, ASTContext &) {}
+  explicit CallLists(ASTContext &) {}
   ArrayRef<const CallExpr *> of(const FunctionDecl *FD) {
     auto [It, New] = Lists.try_emplace(FD);
     if (New && FD->getBody())
@@ -239,9 +236,7 @@ private:
 
 ArrayRef<const CallExpr *> callsIn(const FunctionDecl *FD) {
   ASTContext &Ctx = FD->getASTContext();
-  return UserCodeIndex::of(Ctx)
-      .shared<CallLists>(CallLists::Config(), Ctx)
-      .of(FD);
+  return UserCodeIndex::of(Ctx).shared<CallLists>(Ctx).of(FD);
 }
 
 void registerAnchor(MatchFinder &Finder, tidy::ClangTidyCheck &Check) {

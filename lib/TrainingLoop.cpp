@@ -453,11 +453,7 @@ namespace {
 /// translation unit: four checks ask for the loops of every function.
 class LoopIndex {
 public:
-  /// It has no configuration.
-  struct Config {
-    bool operator==(const Config &) const { return true; }
-  };
-  LoopIndex(const Config &, ASTContext &) {}
+  explicit LoopIndex(ASTContext &) {}
 
   struct Loop {
     const Stmt *S;
@@ -503,12 +499,13 @@ void forEachLoop(
   if (!FD || !FD->getBody())
     return;
   ASTContext &Ctx = FD->getASTContext();
-  LoopIndex &Index =
-      UserCodeIndex::of(Ctx).shared<LoopIndex>(LoopIndex::Config(), Ctx);
+  LoopIndex &Index = UserCodeIndex::of(Ctx).shared<LoopIndex>(Ctx);
   // Fn may ask for another function's loops, which grows the index: copies.
-  llvm::SmallVector<LoopIndex::Loop, 4> Loops(Index.of(FD));
+  ArrayRef<LoopIndex::Loop> Found = Index.of(FD);
+  llvm::SmallVector<LoopIndex::Loop, 4> Loops(Found.begin(), Found.end());
   for (const LoopIndex::Loop &L : Loops) {
-    llvm::SmallVector<const Stmt *, 4> Enclosing(Index.enclosing(L));
+    ArrayRef<const Stmt *> Stack = Index.enclosing(L);
+    llvm::SmallVector<const Stmt *, 4> Enclosing(Stack.begin(), Stack.end());
     Fn(L.S, Enclosing, L.Owner);
   }
 }

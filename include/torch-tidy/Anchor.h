@@ -91,6 +91,11 @@ public:
     return *V;
   }
 
+  /// The same for an analysis with no configuration, made as `T(Ctx)`.
+  template <class T> T &shared(clang::ASTContext &Ctx) const {
+    return shared<Unconfigured<T>>(NoConfig(), Ctx);
+  }
+
   /// Builds the index of \p Ctx's traversal scope (not cached; for tests and
   /// measurements).
   explicit UserCodeIndex(clang::ASTContext &Ctx);
@@ -100,6 +105,12 @@ private:
   std::vector<const clang::Decl *> Definitions;
   std::vector<clang::Decl *> Scope;
   mutable std::unique_ptr<FunctionIndex> Functions;
+  struct NoConfig {
+    bool operator==(const NoConfig &) const { return true; }
+  };
+  template <class T> struct Unconfigured : T {
+    Unconfigured(const NoConfig &, clang::ASTContext &Ctx) : T(Ctx) {}
+  };
   /// One shared analysis: its kind (the address of a static of shared<T>),
   /// its configuration and itself, freed in that reverse order.
   struct SharedAnalysis {
