@@ -28,8 +28,11 @@ real_flags_nopch = "%s -isystem %s" % (std, config.torch_include)
 # <torch/torch.h> from the build's precompiled header when there is one (see
 # test/CMakeLists.txt); a test's own `#include <torch/torch.h>` is then a no-op.
 real_flags = real_flags_nopch
+# The same PCH as run-torch-tidy arguments, for tests of whole projects.
+pch_tidy_args = ""
 if config.torch_pch and os.path.exists(config.torch_pch):
     real_flags += " -include-pch " + config.torch_pch
+    pch_tidy_args = "--tidy-arg=--extra-arg=-include-pch --tidy-arg=--extra-arg=" + config.torch_pch
     config.available_features.add("torch-pch")
 
 # The binary's run leaves the real-header runs of %check_torch_tidy to the
@@ -54,6 +57,7 @@ config.substitutions.append(("%config_map", "%s %s" % (
 config.substitutions.append(("%mock_flags", mock_flags))
 config.substitutions.append(("%real_flags_nopch", real_flags_nopch))
 config.substitutions.append(("%real_flags", real_flags))
+config.substitutions.append(("%pch_tidy_args", pch_tidy_args))
 config.substitutions.append(("%torch_include", config.torch_include))
 config.substitutions.append(("%torch_tidy_src", config.torch_tidy_src))
 config.substitutions.append(("%torch_tidy_obj", config.torch_tidy_obj))
