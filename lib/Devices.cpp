@@ -269,6 +269,14 @@ public:
   PlacementList walkPlacements(const FunctionDecl *FD, const Expr *E,
                                unsigned Depth);
   bool movesModule(const Stmt *S, unsigned Depth = 0);
+  /// inSystemHeader, answered once per declaration: the walks ask it for
+  /// every call and construction they meet.
+  bool library(const Decl *D) {
+    auto [It, New] = Library.try_emplace(D, false);
+    if (New)
+      It->second = inSystemHeader(D);
+    return It->second;
+  }
 
   const DeviceConfig &Config;
 
@@ -307,6 +315,7 @@ private:
   Summaries<const FunctionDecl *, PlacementList> Helpers;
   /// The helpers movesModule read, with the least depth they were read at.
   llvm::DenseMap<const FunctionDecl *, unsigned> MoveRead;
+  llvm::DenseMap<const Decl *, bool> Library;
 };
 } // namespace
 
@@ -684,7 +693,7 @@ DeviceProvenance DeviceReader::callProv(const CallExpr *Call) {
   }
   if (isa<CXXOperatorCallExpr>(Call))
     return make(DeviceOrigin::Unknown);
-  if (inSystemHeader(FD)) {
+  if (library(FD)) {
     // torch::device(kCUDA), torch::dtype(kFloat), ...
     auto Alts = ArgsProv(0);
     if (!Alts.empty())
@@ -722,7 +731,7 @@ DeviceProvenance DeviceReader::prov(const Expr *E) {
     if (const EnumConstantDecl *EC = deviceEnumerator(D)) {
       // `torch::kCUDA`, `c10::DeviceType::CUDA`; a user's own constant is
       // followed below so notes can name it.
-      if (isa<EnumConstantDecl>(D) || inSystemHeader(D))
+      if (isa<EnumConstantDecl>(D) || library(D))
         return literal(DRE, EC->getName());
     }
     if (const auto *PVD = dyn_cast<ParmVarDecl>(D)) {
@@ -736,7 +745,7 @@ DeviceProvenance DeviceReader::prov(const Expr *E) {
     DeviceProvenance P = make(DeviceOrigin::Unknown);
     if (VD->isLocalVarDecl()) {
       P = localProv(VD);
-    } else if (VD->getType().isConstQualified() && !inSystemHeader(VD)) {
+    } else if (VD->getType().isConstQualified() && !library(VD)) {
       // A constant of the program: `constexpr auto kDevice = torch::kCUDA;`
       if (const Expr *Init = VD->getAnyInitializer())
         P = Values.get(VD, VD, ProvDepth, [&] { return prov(Init); });
@@ -923,7 +932,7 @@ private:
 
   void visitConstruct(const CXXConstructExpr *CE) {
     const CXXConstructorDecl *Ctor = CE->getConstructor();
-    if (!Ctor || isDeviceValueType(CE->getType()) || inSystemHeader(Ctor))
+    if (!Ctor || isDeviceValueType(CE->getType()) || A.library(Ctor))
       return;
     // An object of the program built with a device: `Cache cache(torch::kCUDA)`.
     llvm::SmallVector<const Expr *, 4> Args(CE->arguments().begin(),
@@ -933,7 +942,7 @@ private:
 
   /// Placements inside a helper of the program called here.
   void follow(const CallExpr *Call, const FunctionDecl *FD) {
-    if (inSystemHeader(FD) || isModuleMethod(FD, A.Config.Types))
+    if (A.library(FD) || isModuleMethod(FD, A.Config.Types))
       return;
     const FunctionDecl *Def = nullptr;
     bool Here = FD->isDefined(Def) && Def->getBody();
@@ -1021,7 +1030,7 @@ bool DeviceReader::movesModule(const Stmt *Root, unsigned Depth) {
       const FunctionDecl *Def = nullptr;
       const FunctionDecl *Callee = CE->getDirectCallee();
       if (Callee && Callee->isDefined(Def) && Def->getBody() &&
-          !Def->isDependentContext() && !inSystemHeader(Def) &&
+          !Def->isDependentContext() && !library(Def) &&
           Engine.follows(Depth + 1)) {
         auto It = MoveRead.try_emplace(Def, Depth + 1);
         if (It.second || It.first->second > Depth + 1) {

@@ -46,12 +46,14 @@ const FunctionDecl *
 FunctionIndex::userDefinition(const FunctionDecl *FD) const {
   if (!FD)
     return nullptr;
+  auto [It, New] = UserDefinitions.try_emplace(FD, nullptr);
+  if (!New)
+    return It->second;
   const FunctionDecl *Def = nullptr;
   if (!FD->hasBody(Def) || !Def || Def->isInvalidDecl() ||
-      Def->isDependentContext())
+      Def->isDependentContext() || isLibraryCode(Def, SM))
     return nullptr;
-  if (isLibraryCode(Def, SM))
-    return nullptr;
+  It->second = Def;
   return Def;
 }
 

@@ -93,6 +93,10 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<CallSite>>
       PendingCallers;
   llvm::DenseMap<const clang::CXXRecordDecl *, LambdaSite> Closures;
+  /// userDefinition's answers: every call of every analysis asks it.
+  mutable llvm::DenseMap<const clang::FunctionDecl *,
+                         const clang::FunctionDecl *>
+      UserDefinitions;
 };
 
 /// Calls \p Fn on the statements that make up \p FD's body, in order: a
