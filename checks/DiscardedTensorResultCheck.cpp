@@ -237,11 +237,11 @@ void DiscardedTensorResultCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   InTemplate = FD->getTemplateInstantiationPattern() != nullptr;
   ASTContext &Ctx = *Result.Context;
-  forEachDiscardedValue(FD->getBody(), [&](const DiscardedValue &V) {
+  for (const DiscardedValue &V : discardedValuesIn(FD)) {
     const Expr *E = stripExpr(V.E, Strip::Temporaries);
     if (const auto *Call = dyn_cast<CallExpr>(E))
       report(Call, V.Statement ? V.E : nullptr, Ctx);
-  });
+  }
 }
 
 void DiscardedTensorResultCheck::report(const CallExpr *Call,

@@ -126,19 +126,13 @@ void UnnamedGradGuardCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   InTemplate = FD->getTemplateInstantiationPattern() != nullptr;
   ASTContext &Ctx = *Result.Context;
-  forEachDiscardedValue(FD->getBody(), [&](const DiscardedValue &V) {
+  for (const DiscardedValue &V : discardedValuesIn(FD))
     reportTemporary(V.E, V.InBlock, FD, Ctx);
-  });
-  // `torch::NoGradGuard guard();` declares a function in the block.
-  forEachDescendant(FD->getBody(), [&](const Stmt *S) {
-    if (isa<LambdaExpr>(S))
-      return Descend::Skip;
-    if (const auto *DS = dyn_cast<DeclStmt>(S))
-      for (const Decl *D : DS->decls())
-        if (const auto *F = dyn_cast<FunctionDecl>(D))
-          reportFunction(F, Ctx);
-    return Descend::Children;
-  });
+  // `torch::NoGradGuard guard();` declares a function in the block: a
+  // declaration of FD's own (those in a lambda are its call operator's).
+  for (const Decl *D : FD->decls())
+    if (const auto *F = dyn_cast<FunctionDecl>(D))
+      reportFunction(F, Ctx);
 }
 
 void UnnamedGradGuardCheck::reportTemporary(const Expr *Statement, bool FixIt,

@@ -239,6 +239,31 @@ ArrayRef<const CallExpr *> callsIn(const FunctionDecl *FD) {
   return UserCodeIndex::of(Ctx).shared<CallLists>(Ctx).of(FD);
 }
 
+namespace {
+/// Each function's discarded values (discardedValuesIn), kept as CallLists
+/// keeps calls.
+class DiscardedLists {
+public:
+  explicit DiscardedLists(ASTContext &) {}
+  ArrayRef<DiscardedValue> of(const FunctionDecl *FD) {
+    auto [It, New] = Lists.try_emplace(FD);
+    if (New && FD->getBody())
+      forEachDiscardedValue(FD->getBody(), [&](const DiscardedValue &V) {
+        It->second.push_back(V);
+      });
+    return It->second;
+  }
+
+private:
+  llvm::DenseMap<const FunctionDecl *, std::vector<DiscardedValue>> Lists;
+};
+} // namespace
+
+ArrayRef<DiscardedValue> discardedValuesIn(const FunctionDecl *FD) {
+  ASTContext &Ctx = FD->getASTContext();
+  return UserCodeIndex::of(Ctx).shared<DiscardedLists>(Ctx).of(FD);
+}
+
 void registerAnchor(MatchFinder &Finder, tidy::ClangTidyCheck &Check) {
   Finder.addMatcher(translationUnitDecl().bind(AnchorID), &Check);
 }

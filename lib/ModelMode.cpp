@@ -1,5 +1,6 @@
 //===--- ModelMode.cpp - train/eval mode of a module at a forward ---------===//
 #include "torch-tidy/ModelMode.h"
+#include "torch-tidy/Anchor.h"
 #include "torch-tidy/Compat.h"
 #include "torch-tidy/EvaluationOrder.h"
 #include "torch-tidy/WholeProgram.h"
@@ -568,17 +569,14 @@ std::vector<ForwardPoint> ModelModeAnalysis::forwards(const FunctionDecl *FD) {
   // Only a loop makes a pass: a function without one is read only when a
   // caller's or callee's question needs it (so that MaxCallDepth bounds what
   // is read from each loop).
+  // A loop of its own, not one in a lambda, from the loops every analysis
+  // shares (forEachLoop).
   bool HasLoop = false;
-  if (FD->getBody())
-    forEachDescendant(FD->getBody(), [&](const Stmt *S) {
-      if (isa<LambdaExpr>(S))
-        return Descend::Skip;
-      if (isLoop(S)) {
-        HasLoop = true;
-        return Descend::Stop;
-      }
-      return Descend::Children;
-    });
+  forEachLoop(FD, [&](const Stmt *, llvm::ArrayRef<const Stmt *>,
+                      const FunctionDecl *Owner) {
+    if (Owner == FD)
+      HasLoop = true;
+  });
   if (!HasLoop)
     return {};
   const Walked &W = walk(FD);
@@ -792,20 +790,18 @@ static bool isContainerClass(const CXXRecordDecl *RD) {
 
 /// A method of \p RD that calls `is_training()`, or null.
 static const CallExpr *isTrainingCall(const CXXRecordDecl *RD) {
-  const CallExpr *Found = nullptr;
   for (const CXXMethodDecl *MD : RD->methods()) {
     const FunctionDecl *Def = nullptr;
     if (!MD->hasBody(Def) || !Def || Def->isDependentContext())
       continue;
-    forEachCallBelow(Def->getBody(), [&](const CallExpr *CE) {
+    // The calls of the method as every analysis shares them (callsIn).
+    for (const CallExpr *CE : callsIn(Def)) {
       const FunctionDecl *FD = CE->getDirectCallee();
-      if (!Found && FD && FD->getIdentifier() && FD->getName() == "is_training")
-        Found = CE;
-    });
-    if (Found)
-      break;
+      if (FD && FD->getIdentifier() && FD->getName() == "is_training")
+        return CE;
+    }
   }
-  return Found;
+  return nullptr;
 }
 
 ModeDependence ModelModeAnalysis::dependence(const CXXRecordDecl *RD) {

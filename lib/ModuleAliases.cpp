@@ -356,28 +356,25 @@ private:
         }
         addWrite(Init->getMember(), Value, FD, Loc);
       }
-    const Stmt *Body = FD->getBody();
-    if (!Body)
-      return;
-    forEachDescendant(Body, [&](const Stmt *S) {
-      if (isa<LambdaExpr>(S))
-        return Descend::Skip; // a function of its own in the index
-      if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-        for (const Decl *D : DS->decls())
-          if (const auto *VD = dyn_cast<VarDecl>(D))
-            if (VD->getInit())
-              addWrite(VD, VD->getInit(), FD, VD->getLocation());
-      } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
-        if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
-          addWrite(assignedDecl(OC->getArg(0)), OC->getArg(1), FD,
-                   OC->getOperatorLoc());
-      } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-        if (BO->getOpcode() == BO_Assign)
-          addWrite(assignedDecl(BO->getLHS()), BO->getRHS(), FD,
-                   BO->getOperatorLoc());
-      }
-      return Descend::Children;
-    });
+    // The body's writes are read by collectSyncs' walk (writeAt).
+  }
+
+  /// The write statement \p S of \p FD's body makes, if any.
+  void writeAt(const Stmt *S, const FunctionDecl *FD) {
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          if (VD->getInit())
+            addWrite(VD, VD->getInit(), FD, VD->getLocation());
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
+      if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
+        addWrite(assignedDecl(OC->getArg(0)), OC->getArg(1), FD,
+                 OC->getOperatorLoc());
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->getOpcode() == BO_Assign)
+        addWrite(assignedDecl(BO->getLHS()), BO->getRHS(), FD,
+                 BO->getOperatorLoc());
+    }
   }
 
   /// The default member initialisers of a class without a constructor of
@@ -413,9 +410,11 @@ private:
       if (const ValueDecl *From = readOwner(Reads, Into, Locals, Config.Types))
         Out.push_back({Call, Into, From});
     };
+    // One walk for the body's writes and its syncs.
     forEachDescendant(Body, [&](const Stmt *S) {
       if (isa<LambdaExpr>(S))
-        return Descend::Skip;
+        return Descend::Skip; // a function of its own in the index
+      writeAt(S, FD);
       if (const auto *DS = dyn_cast<DeclStmt>(S)) {
         for (const Decl *D : DS->decls())
           if (const auto *VD = dyn_cast<VarDecl>(D))

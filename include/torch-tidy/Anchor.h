@@ -127,6 +127,12 @@ private:
 /// unit.
 llvm::ArrayRef<const clang::CallExpr *> callsIn(const clang::FunctionDecl *FD);
 
+struct DiscardedValue;
+/// The values forEachDiscardedValue() meets in \p FD's body, in its order,
+/// listed the same way (two checks read every function's). Valid until the
+/// end of the translation unit.
+llvm::ArrayRef<DiscardedValue> discardedValuesIn(const clang::FunctionDecl *FD);
+
 /// The only place a torch-* check registers a matcher: one matcher on the
 /// translation unit, tried once per AST (also under clangd's limited traversal
 /// scope, where the traversal still starts at the translation unit).

@@ -69,6 +69,21 @@ void p6_vexing(Net &net, torch::Tensor x) {
   net->forward(x);
 }
 
+// The same in a nested block and in a lambda: each reported once.
+void p6_vexing_nested(Net &net, torch::Tensor x, bool eval) {
+  if (eval) {
+    torch::NoGradGuard inner();
+    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'inner' declares a function returning 'torch::NoGradGuard', not a guard object {{.*}} [torch-unnamed-grad-guard]
+    net->forward(x);
+  }
+  auto run = [&] {
+    torch::NoGradGuard in_lambda();
+    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'in_lambda' declares a function returning 'torch::NoGradGuard', not a guard object {{.*}} [torch-unnamed-grad-guard]
+    return net->forward(x);
+  };
+  run();
+}
+
 // Not a whole statement of a block: the warning, no fix-it (a name would not
 // make the guard outlive the `if`).
 void p7_no_fix(Net &net, torch::Tensor x, bool eval) {
