@@ -156,8 +156,9 @@ void ModuleHardcodedDeviceCheck::report(const Finding &F) {
   const CallExpr *Query = D.Availability ? D.Availability : P.UnderAvailability;
   std::string QueryName = availabilityQuery(P);
   bool Selected = !QueryName.empty();
-  std::string Placed =
-      P.Remote ? P.Remote->Placed : describePlacement(D, *SM, *LangOpts);
+  std::string Placed = P.Remote   ? P.Remote->Placed
+                       : D.Remote ? D.Remote->Placed
+                                  : describePlacement(D, *SM, *LangOpts);
 
   std::string Subject = "module '" + F.Module->getNameAsString() + "' ";
   if (P.Via)
@@ -200,6 +201,12 @@ void ModuleHardcodedDeviceCheck::report(const Finding &F) {
       diag(WrittenLoc, "%0 is set to the hard-coded device here",
            DiagnosticIDs::Note)
           << Name;
+  } else if (D.Through && D.Remote) {
+    // Returned by a function of another file.
+    SourceLocation There = remoteLocation(*SM, D.Remote->Site);
+    if (There.isValid())
+      diag(There, "%0 returns the hard-coded device here", DiagnosticIDs::Note)
+          << ("'" + D.Through->getNameAsString() + "'");
   } else if (P.Remote) {
     SourceLocation There = remoteLocation(*SM, P.Remote->Site);
     if (There.isValid())

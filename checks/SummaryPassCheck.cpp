@@ -3,7 +3,7 @@
 // Writes, for each function with external linkage defined in the main file,
 // what a call of it returns, the training-loop events it performs, the
 // in-place changes it makes to what its caller passes, the tensors it places
-// on a literal device and, for a module's constructor, whether the module
+// on a literal device, the device it returns and, for a module's constructor, whether the module
 // behaves differently in training and eval mode, as the analyses of this
 // translation unit see them; and, for every user function the translation
 // unit calls, whether a call of it runs with autograd recording
@@ -106,6 +106,50 @@ void SummaryPassCheck::check(const MatchFinder::MatchResult &Result) {
   indexUserFunctions(Result, Index, Ctx);
 }
 
+std::optional<RemoteDeviceReturn>
+SummaryPassCheck::remoteDeviceReturn(const DeviceProvenance &P,
+                                     const FunctionDecl *FD,
+                                     const SourceManager &SM) const {
+  RemoteDeviceReturn R;
+  switch (P.Origin) {
+  case DeviceOrigin::Literal: {
+    R.Origin = RemoteDeviceReturn::OriginKind::Literal;
+    if (P.Remote) {
+      R.Literal = *P.Remote;
+      return R;
+    }
+    if (!P.Written)
+      return std::nullopt;
+    R.Literal.Accelerator = P.Accelerator;
+    R.Literal.TypeName = P.TypeName;
+    R.Literal.Placed = describePlacement(P, SM, Ctx->getLangOpts());
+    if (P.Accelerator && P.Availability)
+      if (const FunctionDecl *Q = P.Availability->getDirectCallee())
+        R.Literal.Query = Q->getQualifiedNameAsString() + "()";
+    R.Literal.Site =
+        siteOf(isa<CXXMemberCallExpr>(P.Written) ? P.Written->getExprLoc()
+                                                 : P.Written->getBeginLoc(),
+               SM);
+    return R;
+  }
+  case DeviceOrigin::Parameter:
+    if (!P.Param || P.Param->getDeclContext() != FD)
+      return std::nullopt;
+    R.Origin = RemoteDeviceReturn::OriginKind::Parameter;
+    R.ParamIndex = P.Param->getFunctionScopeIndex();
+    return R;
+  case DeviceOrigin::Tensor:
+    R.Origin = RemoteDeviceReturn::OriginKind::Tensor;
+    return R;
+  case DeviceOrigin::None:
+    R.Origin = RemoteDeviceReturn::OriginKind::None;
+    return R;
+  case DeviceOrigin::Unknown:
+    break;
+  }
+  return std::nullopt;
+}
+
 void SummaryPassCheck::summarise(const FunctionDecl *FD,
                                  const SourceManager &SM,
                                  InplaceEffectAnalysis &Effects,
@@ -152,6 +196,11 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
         Placed.push_back(*P.Remote);
         continue;
       }
+      if (P.Device.Remote) { // a device returned by a function of another file
+        Placed.push_back(*P.Device.Remote);
+        Placed.back().HostRead = P.HostRead;
+        continue;
+      }
       RemoteDevice D;
       D.Accelerator = P.Device.Accelerator;
       D.TypeName = P.Device.TypeName;
@@ -168,6 +217,15 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
     }
     if (!Placed.empty())
       Writer.addDevices(USR, Name, Def, Placed);
+  }
+
+  // The device a function returns: another file that calls it to place a
+  // tensor cannot see where that device comes from.
+  if (isDeviceValueType(FD->getReturnType())) {
+    DeviceProvenance P = Devices.returned(FD);
+    std::optional<RemoteDeviceReturn> R = remoteDeviceReturn(P, FD, SM);
+    if (R)
+      Writer.addDeviceReturn(USR, Name, Def, *R);
   }
 
   // What a module's constructor builds: another file that cannot see the

@@ -43,6 +43,11 @@ private:
   void summarise(const clang::FunctionDecl *FD, const clang::SourceManager &SM,
                  InplaceEffectAnalysis &Effects, DeviceAnalysis &Devices,
                  ModelModeAnalysis &Modes);
+  /// \p P, the device \p FD returns, as its summary records it; none when
+  /// it is not known.
+  std::optional<RemoteDeviceReturn>
+  remoteDeviceReturn(const DeviceProvenance &P, const clang::FunctionDecl *FD,
+                     const clang::SourceManager &SM) const;
   /// Whether the calls \p FD makes of user functions run with autograd
   /// recording, for the files that define them (GradMode.h).
   void summariseCalls(const clang::FunctionDecl *FD,

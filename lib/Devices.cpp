@@ -269,6 +269,12 @@ public:
   PlacementList walkPlacements(const FunctionDecl *FD, const Expr *E,
                                unsigned Depth);
   bool movesModule(const Stmt *S, unsigned Depth = 0);
+  DeviceProvenance returned(const FunctionDecl *FD) {
+    const FunctionDecl *Def = nullptr;
+    if (!FD || !FD->isDefined(Def) || !Def->getBody())
+      return make(DeviceOrigin::Unknown);
+    return returnProv(Def);
+  }
   /// inSystemHeader, answered once per declaration: the walks ask it for
   /// every call and construction they meet.
   bool library(const Decl *D) {
@@ -287,6 +293,7 @@ private:
   DeviceProvenance localProv(const VarDecl *VD);
   DeviceProvenance memberProv(const FieldDecl *FD);
   DeviceProvenance returnProv(const FunctionDecl *FD);
+  DeviceProvenance remoteReturnProv(const FunctionDecl *FD);
   DeviceProvenance callProv(const CallExpr *Call);
   DeviceProvenance constructProv(const CXXConstructExpr *CE);
   const Writes *localWrites(const VarDecl *VD);
@@ -706,20 +713,64 @@ DeviceProvenance DeviceReader::callProv(const CallExpr *Call) {
   if (matchesFunctionList(FD, Config.AllowedDeviceFunctions))
     return make(DeviceOrigin::Unknown);
   const FunctionDecl *Def = nullptr;
-  if (!FD->isDefined(Def) || !Def->getBody())
+  std::optional<unsigned> ParamIdx;
+  DeviceProvenance P;
+  if (FD->isDefined(Def) && Def->getBody()) {
+    P = returnProv(Def);
+    if (P.Origin == DeviceOrigin::Parameter && P.Param &&
+        P.Param->getDeclContext() == Def)
+      ParamIdx = P.Param->getFunctionScopeIndex();
+  } else if (Config.Program &&
+             mayBeElsewhere(FD, FD->getASTContext().getSourceManager())) {
+    // A function of another file, through its summary.
+    Def = FD;
+    P = remoteReturnProv(FD);
+    if (P.Origin == DeviceOrigin::Parameter)
+      ParamIdx = P.Param ? P.Param->getFunctionScopeIndex() : ~0u;
+  } else {
     return make(DeviceOrigin::Unknown);
-  DeviceProvenance P = returnProv(Def);
-  if (P.Origin == DeviceOrigin::Parameter && P.Param &&
-      P.Param->getDeclContext() == Def) {
-    unsigned Idx = P.Param->getFunctionScopeIndex();
-    if (Idx < Call->getNumArgs() && !isa<CXXDefaultArgExpr>(Call->getArg(Idx)))
-      P = prov(Call->getArg(Idx));
+  }
+  if (ParamIdx) {
+    if (*ParamIdx < Call->getNumArgs() &&
+        !isa<CXXDefaultArgExpr>(Call->getArg(*ParamIdx)))
+      P = prov(Call->getArg(*ParamIdx));
     else
       return make(DeviceOrigin::Unknown);
   }
   if (P.isLiteral())
     P.Through = Def;
   return P;
+}
+
+DeviceProvenance DeviceReader::remoteReturnProv(const FunctionDecl *FD) {
+  return Returns.get(FD->getCanonicalDecl(), ProvDepth + 1, [&] {
+    const RemoteFunction *R = Config.Program->find(FD);
+    if (!R || !R->ReturnsDevice)
+      return make(DeviceOrigin::Unknown);
+    const RemoteDeviceReturn &D = *R->ReturnsDevice;
+    switch (D.Origin) {
+    case RemoteDeviceReturn::OriginKind::Literal: {
+      DeviceProvenance P = make(DeviceOrigin::Literal);
+      P.Accelerator = D.Literal.Accelerator;
+      P.TypeName = D.Literal.TypeName;
+      P.Remote = &D.Literal;
+      return P;
+    }
+    case RemoteDeviceReturn::OriginKind::Parameter: {
+      DeviceProvenance P = make(DeviceOrigin::Parameter);
+      if (D.ParamIndex < FD->getNumParams())
+        P.Param = FD->getParamDecl(D.ParamIndex);
+      else
+        P.Origin = DeviceOrigin::Unknown;
+      return P;
+    }
+    case RemoteDeviceReturn::OriginKind::Tensor:
+      return make(DeviceOrigin::Tensor);
+    case RemoteDeviceReturn::OriginKind::None:
+      return make(DeviceOrigin::None);
+    }
+    return make(DeviceOrigin::Unknown);
+  });
 }
 
 DeviceProvenance DeviceReader::prov(const Expr *E) {
@@ -1085,8 +1136,11 @@ std::string availabilityQuery(const DevicePlacement &P) {
     return "";
   const CallExpr *Query =
       P.Device.Availability ? P.Device.Availability : P.UnderAvailability;
-  if (!Query)
+  if (!Query) {
+    if (P.Device.Remote)
+      return P.Device.Remote->Query;
     return P.Remote ? P.Remote->Query : "";
+  }
   const FunctionDecl *FD = Query->getDirectCallee();
   return FD ? FD->getQualifiedNameAsString() + "()" : "an availability check";
 }
@@ -1097,6 +1151,10 @@ DeviceAnalysis::~DeviceAnalysis() = default;
 
 DeviceProvenance DeviceAnalysis::provenance(const Expr *E) {
   return I->prov(E);
+}
+
+DeviceProvenance DeviceAnalysis::returned(const FunctionDecl *FD) {
+  return I->returned(FD);
 }
 
 PlacementList DeviceAnalysis::placements(const FunctionDecl *FD) {

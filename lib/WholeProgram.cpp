@@ -166,20 +166,49 @@ std::optional<RemoteInplace> readInplace(const json::Value &V) {
   return I;
 }
 
-std::optional<RemoteDevice> readDevice(const json::Value &V) {
-  const json::Object *O = V.getAsObject();
-  if (!O)
-    return std::nullopt;
+std::optional<RemoteDevice> readDevice(const json::Object &O) {
   RemoteDevice D;
-  D.TypeName = text(*O, "type");
-  D.Placed = text(*O, "placed");
+  D.TypeName = text(O, "type");
+  D.Placed = text(O, "placed");
   if (D.TypeName.empty() || D.Placed.empty())
     return std::nullopt;
-  D.Accelerator = flag(*O, "accelerator");
-  D.Query = text(*O, "query");
-  D.HostRead = flag(*O, "host_read");
-  D.Site = readSite(O->getObject("site"));
+  D.Accelerator = flag(O, "accelerator");
+  D.Query = text(O, "query");
+  D.HostRead = flag(O, "host_read");
+  D.Site = readSite(O.getObject("site"));
   return D;
+}
+
+std::optional<RemoteDevice> readDevice(const json::Value &V) {
+  const json::Object *O = V.getAsObject();
+  return O ? readDevice(*O) : std::nullopt;
+}
+
+std::optional<RemoteDeviceReturn> readDeviceReturn(const json::Object *O) {
+  if (!O)
+    return std::nullopt;
+  RemoteDeviceReturn R;
+  std::string Origin = text(*O, "origin");
+  if (Origin == "literal") {
+    std::optional<RemoteDevice> D = readDevice(*O);
+    if (!D)
+      return std::nullopt;
+    R.Origin = RemoteDeviceReturn::OriginKind::Literal;
+    R.Literal = std::move(*D);
+  } else if (Origin == "parameter") {
+    auto P = O->getInteger("parameter");
+    if (!P || *P < 0)
+      return std::nullopt;
+    R.Origin = RemoteDeviceReturn::OriginKind::Parameter;
+    R.ParamIndex = static_cast<unsigned>(*P);
+  } else if (Origin == "tensor") {
+    R.Origin = RemoteDeviceReturn::OriginKind::Tensor;
+  } else if (Origin == "none") {
+    R.Origin = RemoteDeviceReturn::OriginKind::None;
+  } else {
+    return std::nullopt; // a kind this version does not know
+  }
+  return R;
 }
 
 std::optional<RemoteMode> readMode(const json::Object *O) {
@@ -287,6 +316,7 @@ ProgramSummary::parse(llvm::StringRef Text, std::string &Error) {
         for (const json::Value &DV : *Devices)
           if (std::optional<RemoteDevice> D = readDevice(DV))
             R.Devices.push_back(std::move(*D));
+      R.ReturnsDevice = readDeviceReturn(F->getObject("device_return"));
       R.Builds = readMode(F->getObject("mode"));
       Out->Functions[llvm::StringRef(KV.first)] = std::move(R);
     }
@@ -462,6 +492,13 @@ void SummaryWriter::addDevices(const std::string &USR, const std::string &Name,
   function(USR, Name, Definition).Devices = Devices;
 }
 
+void SummaryWriter::addDeviceReturn(const std::string &USR,
+                                    const std::string &Name,
+                                    const RemoteSite &Definition,
+                                    const RemoteDeviceReturn &R) {
+  function(USR, Name, Definition).ReturnsDevice = R;
+}
+
 void SummaryWriter::addBuilds(const std::string &USR, const std::string &Name,
                               const RemoteSite &Definition,
                               const RemoteMode &Mode) {
@@ -492,6 +529,18 @@ void printSite(json::OStream &J, const RemoteSite &S) {
     J.attribute("what", S.What);
 }
 
+void printDevice(json::OStream &J, const RemoteDevice &D) {
+  J.attribute("type", D.TypeName);
+  if (D.Accelerator)
+    J.attribute("accelerator", true);
+  J.attribute("placed", D.Placed);
+  if (!D.Query.empty())
+    J.attribute("query", D.Query);
+  if (D.HostRead)
+    J.attribute("host_read", true);
+  J.attributeObject("site", [&] { printSite(J, D.Site); });
+}
+
 void printFunction(json::OStream &J, const RemoteFunction &F) {
   J.attribute("name", F.Name);
   printSite(J, F.Definition);
@@ -518,17 +567,26 @@ void printFunction(json::OStream &J, const RemoteFunction &F) {
   if (!F.Devices.empty())
     J.attributeArray("devices", [&] {
       for (const RemoteDevice &D : F.Devices)
-        J.object([&] {
-          J.attribute("type", D.TypeName);
-          if (D.Accelerator)
-            J.attribute("accelerator", true);
-          J.attribute("placed", D.Placed);
-          if (!D.Query.empty())
-            J.attribute("query", D.Query);
-          if (D.HostRead)
-            J.attribute("host_read", true);
-          J.attributeObject("site", [&] { printSite(J, D.Site); });
-        });
+        J.object([&] { printDevice(J, D); });
+    });
+  if (const std::optional<RemoteDeviceReturn> &R = F.ReturnsDevice)
+    J.attributeObject("device_return", [&] {
+      switch (R->Origin) {
+      case RemoteDeviceReturn::OriginKind::Literal:
+        J.attribute("origin", "literal");
+        printDevice(J, R->Literal);
+        break;
+      case RemoteDeviceReturn::OriginKind::Parameter:
+        J.attribute("origin", "parameter");
+        J.attribute("parameter", R->ParamIndex);
+        break;
+      case RemoteDeviceReturn::OriginKind::Tensor:
+        J.attribute("origin", "tensor");
+        break;
+      case RemoteDeviceReturn::OriginKind::None:
+        J.attribute("origin", "none");
+        break;
+      }
     });
   if (const std::optional<RemoteMode> &M = F.Builds)
     J.attributeObject("mode", [&] {

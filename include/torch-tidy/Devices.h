@@ -8,7 +8,8 @@
 // (`x.device()`, `x.options()`, a parameter's or buffer's device), a function
 // parameter (a constructor argument), or something unknown. Locals, `const`
 // globals, members of the class and functions defined in the translation unit
-// that return a device are followed; every write of a local or member is
+// that return a device are followed (in whole-program mode, functions of other
+// files too, through their summaries); every write of a local or member is
 // considered, so a member set from a constructor argument is not a literal.
 //
 // It also lists the placements of a function body: the calls where a device
@@ -78,6 +79,10 @@ struct DeviceProvenance {
   const clang::NamedDecl *Through = nullptr;
   /// Parameter only: the parameter.
   const clang::ParmVarDecl *Param = nullptr;
+  /// Literal only: returned by a function of another file (Through, with no
+  /// body here); its summary's description of the literal, kept alive by the
+  /// configuration's program summary. Written and Availability are null then.
+  const RemoteDevice *Remote = nullptr;
 
   bool isLiteral() const { return Origin == DeviceOrigin::Literal; }
 };
@@ -142,6 +147,11 @@ public:
 
   /// Where the device of the device value \p E comes from.
   DeviceProvenance provenance(const clang::Expr *E);
+
+  /// Where the device that \p FD (a function returning a device value, with
+  /// a body) returns comes from; a parameter's provenance names \p FD's own
+  /// parameter.
+  DeviceProvenance returned(const clang::FunctionDecl *FD);
 
   /// The literal-device placements of \p FD: its body and, for a constructor,
   /// its written member initialisers. Helpers defined in the translation unit

@@ -15,9 +15,10 @@
 //    performs (TrainingLoop: backward, optimizer and scheduler steps,
 //    zero_grad, eval/train, forward calls), and the in-place operations it
 //    makes on tensors its caller passes (InplaceEffects.h), the tensors it
-//    places on a device written as a literal (Devices.h), and, for a
-//    module's constructor, whether the module it builds behaves differently in
-//    training and eval mode (ModelMode.h), each with the place in its file;
+//    places on a device written as a literal and the device it returns
+//    (Devices.h), and, for a module's constructor, whether the module it
+//    builds behaves differently in training and eval mode (ModelMode.h), each
+//    with the place in its file;
 //    and, for every user function it calls (defined there or not), whether a
 //    call of it runs with autograd recording (GradMode.h);
 //  * run-torch-tidy merges the files of all translation units into one;
@@ -114,6 +115,18 @@ struct RemoteDevice {
   RemoteSite Site;       ///< where the device is written
 };
 
+/// The device value (`c10::Device`, `DeviceType`, `TensorOptions`) a call of
+/// a function returns (Devices.h), as the summary pass read it: a literal
+/// written in the function, one of its parameters, or a tensor's device.
+struct RemoteDeviceReturn {
+  enum class OriginKind { Literal, Parameter, Tensor, None };
+  OriginKind Origin = OriginKind::None;
+  unsigned ParamIndex = 0; ///< Origin == Parameter
+  /// Origin == Literal: the device type, how a placement on it reads, the
+  /// availability query that picked it, and where the literal is.
+  RemoteDevice Literal;
+};
+
 /// Whether the module a constructor builds behaves differently in training
 /// and eval mode (ModelMode.h), as the summary pass saw it with the
 /// constructor's body.
@@ -144,6 +157,8 @@ struct RemoteFunction {
   std::vector<RemoteEvent> Events;
   std::vector<RemoteInplace> Inplace;
   std::vector<RemoteDevice> Devices;
+  /// For a function returning a device value: where that device comes from.
+  std::optional<RemoteDeviceReturn> ReturnsDevice;
   /// For a constructor of a module class: what the module it builds is.
   std::optional<RemoteMode> Builds;
 };
@@ -222,6 +237,9 @@ public:
   void addDevices(const std::string &USR, const std::string &Name,
                   const RemoteSite &Definition,
                   const std::vector<RemoteDevice> &Devices);
+  void addDeviceReturn(const std::string &USR, const std::string &Name,
+                       const RemoteSite &Definition,
+                       const RemoteDeviceReturn &R);
   void addBuilds(const std::string &USR, const std::string &Name,
                  const RemoteSite &Definition, const RemoteMode &Mode);
   /// A call, written in this translation unit, of the user function \p USR,

@@ -1,7 +1,7 @@
 """Prints a whole-program summary file as one line per function, sorted by
 name: `name | returns KIND OP [parameter I] [at FILE:LINE] | events KIND(OBJECT)...
 | inplace OP(parameter I)@FILE:LINE... | devices TYPE@FILE:LINE...
-| mode depends MEMBER CLASS HARM|independent`,
+| returns device ORIGIN [I | TYPE [picked by QUERY]@FILE:LINE] | mode depends MEMBER CLASS HARM|independent`,
 for FileCheck; with --calls, then `calls: N` and a line per called function,
 sorted by name: `call NAME recording|quiet at FILE:LINE`. Exits 1 when the file
 is not a summary of format version 1."""
@@ -44,6 +44,15 @@ for usr, f in d["functions"].items():
                for d in f.get("devices", [])]
     if devices:
         parts.append("devices " + " ".join(devices))
+    r = f.get("device_return")
+    if r:
+        s = "returns device " + r["origin"]
+        if r["origin"] == "parameter":
+            s += " %d" % r["parameter"]
+        if r["origin"] == "literal":
+            s += " %s%s@%s:%d" % (r["type"], " picked by " + r["query"] if "query" in r else "",
+                                  os.path.basename(r["site"]["file"]), r["site"]["line"])
+        parts.append(s)
     m = f.get("mode")
     if m:
         parts.append("mode " + ("depends %s %s %s" % (m.get("member", "-"), m.get("class", "-"),

@@ -73,3 +73,13 @@ PlainNetImpl::PlainNetImpl() {
       "body", torch::nn::Sequential(torch::nn::Linear(4, 8), torch::nn::ReLU(),
                                     torch::nn::Linear(8, 1)));
 }
+
+// Devices a function returns: a literal, one picked with an availability
+// query, a tensor's, a parameter's, none.
+torch::Device training_device() { return torch::Device(torch::kCUDA); }
+torch::Device picked_device() {
+  return torch::cuda::is_available() ? torch::kCUDA : torch::kCPU;
+}
+torch::Device input_device(const torch::Tensor &t) { return t.device(); }
+torch::Device or_default(torch::Device d) { return d; }
+torch::TensorOptions float_options() { return torch::dtype(torch::kFloat); }

@@ -66,3 +66,10 @@ struct PlainNetImpl : torch::nn::Module {
   torch::nn::Sequential body{nullptr};
 };
 TORCH_MODULE(PlainNet);
+
+// Devices: functions that return one.
+torch::Device training_device();
+torch::Device picked_device();
+torch::Device input_device(const torch::Tensor &t);
+torch::Device or_default(torch::Device d);
+torch::TensorOptions float_options();

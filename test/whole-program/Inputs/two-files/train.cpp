@@ -204,3 +204,29 @@ void p12_n14_train(SeqNet &seq, PlainNet &plain, torch::optim::SGD &opt,
     n14_evaluate(plain, x, y);
   }
 }
+
+// P13: a module places a tensor on the device a function of model.cpp
+// returns, a literal; P14: one picked with an availability query there.
+struct RemoteDeviceNetImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) {
+    return x + torch::ones({4}, training_device()) +
+           torch::zeros({4}, torch::TensorOptions().device(picked_device()));
+  }
+};
+
+// N15: the device of the input, returned by a function of model.cpp; N16:
+// the input's device passed through one, and options that name no device.
+// P15: a literal passed through the same function.
+struct FollowDeviceNetImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) {
+    return x + torch::ones({4}, input_device(x)) +
+           torch::ones({4}, or_default(x.device())) +
+           torch::ones({4}, float_options()) +
+           torch::ones({4}, or_default(torch::kCUDA));
+  }
+};
+
+// N17: the same functions outside a module.
+torch::Tensor n17_script(torch::Tensor x) {
+  return x + torch::ones({4}, training_device());
+}
