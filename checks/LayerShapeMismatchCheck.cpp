@@ -14,6 +14,7 @@
 #include "torch-tidy/Compat.h"
 #include "torch-tidy/Options.h"
 #include "torch-tidy/Types.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "clang/AST/ASTContext.h"
 
@@ -28,6 +29,7 @@ LayerShapeMismatchCheck::LayerShapeMismatchCheck(
       RawShapePreserving(
           OptionReader(Options, Name, Context).getNameList("ShapePreserving")) {
   Config.ExtraPreserving = parseList(RawShapePreserving);
+  Config.Program = programSummary(Context);
 }
 
 void LayerShapeMismatchCheck::storeOptions(

@@ -15,6 +15,7 @@
 #include "torch-tidy/EvaluationOrder.h"
 #include "torch-tidy/Options.h"
 #include "torch-tidy/Types.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -66,6 +67,7 @@ LossBroadcastCheck::LossBroadcastCheck(StringRef Name,
   Config.ExtraPreserving = parseList(RawShapePreserving);
   Config.MaxCallDepth = OptionReader(Options, Name, Context)
                             .getCount("MaxCallDepth", DefaultMaxCallDepth);
+  Config.Program = programSummary(Context);
   RegressionLosses = parseList(RawRegressionLosses);
 }
 

@@ -43,6 +43,7 @@ MissingEvalCheck::MissingEvalCheck(StringRef Name,
                                  .getCount("MaxCallDepth", DefaultMaxCallDepth);
   Config.Modules.MaxCallDepth = Config.Loop.MaxCallDepth;
   Config.Loop.Program = programSummary(Context);
+  Config.Modules.Program = Config.Loop.Program;
 }
 
 void MissingEvalCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {

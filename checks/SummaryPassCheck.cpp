@@ -3,11 +3,12 @@
 // Writes, for each function with external linkage defined in the main file,
 // what a call of it returns, the training-loop events it performs, the
 // in-place changes it makes to what its caller passes, the tensors it places
-// on a literal device, the device it returns and, for a module's constructor, whether the module
-// behaves differently in training and eval mode, as the analyses of this
-// translation unit see them; and, for every user function the translation
-// unit calls, whether a call of it runs with autograd recording
-// (WholeProgram.h).
+// on a literal device, the device it returns, what it stores into and
+// registers of the members of a module it is handed and, for a module's
+// constructor, whether the module behaves differently in training and eval
+// mode, as the analyses of this translation unit see them; and, for every
+// user function the translation unit calls, whether a call of it runs with
+// autograd recording (WholeProgram.h).
 //
 //===----------------------------------------------------------------------===//
 #include "SummaryPassCheck.h"
@@ -82,6 +83,18 @@ SummaryPassCheck::SummaryPassCheck(StringRef Name,
       EvalReader.getCount("MaxCallDepth", DefaultMaxCallDepth);
   ModeOpts.Modules.MaxCallDepth = ModeOpts.Loop.MaxCallDepth;
   ModeOpts.Loop.Program = Loop.Program;
+  ModeOpts.Modules.Program = Loop.Program;
+  auto Unregistered = optionsOf("torch-unregistered-module-member", Context);
+  OptionReader RegReader(Unregistered, "torch-unregistered-module-member",
+                         Context);
+  RawRegistrationFunctions = RegReader.getNameList("RegistrationFunctions");
+  RawStatelessModuleClasses = RegReader.getNameList("StatelessModuleClasses");
+  RegistrationOpts.RegistrationFunctions = parseList(RawRegistrationFunctions);
+  RegistrationOpts.StatelessModuleClasses =
+      parseList(RawStatelessModuleClasses);
+  RegistrationOpts.MaxCallDepth =
+      RegReader.getCount("MaxCallDepth", DefaultMaxCallDepth);
+  RegistrationOpts.Program = Loop.Program;
 }
 
 void SummaryPassCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
@@ -290,6 +303,57 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
   Writer.addEvents(USR, Name, Def, Out);
 }
 
+void SummaryPassCheck::summariseModuleEffects(const FunctionDecl *FD,
+                                              const SourceManager &SM,
+                                              ModuleModels &Models) {
+  if (!isProgramVisible(FD) || FD->isTemplateInstantiation() ||
+      isa<CXXConstructorDecl>(FD) ||
+      !SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
+    return;
+  if (std::optional<ValueKind> K = Models.returnKindOf(FD))
+    if (std::string USR = usrOf(FD); !USR.empty())
+      Writer.addModuleReturn(USR, FD->getQualifiedNameAsString(),
+                             siteOf(FD->getLocation(), SM), *K);
+  std::vector<RemoteModuleEffects> Out;
+  for (int Object = -1; Object < static_cast<int>(FD->getNumParams());
+       ++Object) {
+    std::optional<HandedModuleEffects> E = Models.effectsOn(FD, Object);
+    if (!E)
+      continue;
+    RemoteModuleEffects R;
+    R.Object = Object;
+    R.Opaque = E->Opaque;
+    for (const HandedModuleEffects::Member &M : E->Members) {
+      if (!M.Field->getIdentifier())
+        continue;
+      RemoteModuleEffects::Member RM;
+      RM.Field = M.Field->getName().str();
+      RM.Registrations.assign(M.Registrations.begin(), M.Registrations.end());
+      for (const MemberStore &St : M.Stores) {
+        RemoteModuleEffects::Store S;
+        S.Kind = St.Kind;
+        S.Conditional = St.Conditional;
+        S.InLoop = St.InLoop;
+        S.Element = St.Element;
+        const Expr *At = St.Value ? St.Value : St.Site;
+        if (St.Remote)
+          S.Site = *St.Remote;
+        else if (At)
+          S.Site = siteOf(At->getBeginLoc(), SM);
+        RM.Stores.push_back(std::move(S));
+      }
+      R.Members.push_back(std::move(RM));
+    }
+    Out.push_back(std::move(R));
+  }
+  if (Out.empty())
+    return;
+  std::string USR = usrOf(FD);
+  if (!USR.empty())
+    Writer.addModuleEffects(USR, FD->getQualifiedNameAsString(),
+                            siteOf(FD->getLocation(), SM), Out);
+}
+
 void SummaryPassCheck::summariseCalls(const FunctionDecl *FD,
                                       const SourceManager &SM,
                                       GradModeAnalysis &GradMode) {
@@ -328,8 +392,10 @@ void SummaryPassCheck::onEndOfTranslationUnit() {
     InplaceEffectAnalysis Effects(EffectConfig, SM, Grad, GradMode);
     DeviceAnalysis Devices(DeviceOpts);
     ModelModeAnalysis Modes(ModeOpts, *Index, *Ctx);
+    ModuleModels &Models = ModuleModels::of(*Ctx, RegistrationOpts);
     for (const FunctionDecl *FD : Index->functions()) {
       summarise(FD, SM, Effects, Devices, Modes);
+      summariseModuleEffects(FD, SM, Models);
       summariseCalls(FD, SM, GradMode);
     }
     Index = nullptr;

@@ -48,6 +48,10 @@ private:
   std::optional<RemoteDeviceReturn>
   remoteDeviceReturn(const DeviceProvenance &P, const clang::FunctionDecl *FD,
                      const clang::SourceManager &SM) const;
+  /// What \p FD does to the members of the module objects it is handed.
+  void summariseModuleEffects(const clang::FunctionDecl *FD,
+                              const clang::SourceManager &SM,
+                              ModuleModels &Models);
   /// Whether the calls \p FD makes of user functions run with autograd
   /// recording, for the files that define them (GradMode.h).
   void summariseCalls(const clang::FunctionDecl *FD,
@@ -74,6 +78,10 @@ private:
   std::string RawModeDependent;
   std::string RawModeIndependent;
   ModelModeConfig ModeOpts;
+  /// torch-unregistered-module-member's: what a function does to the module
+  /// it is handed.
+  std::string RawRegistrationFunctions, RawStatelessModuleClasses;
+  ModuleModelConfig RegistrationOpts;
   std::optional<ActivationAnalysis> Activations;
   std::optional<AutogradEventAnalysis> Events;
   const FunctionIndex *Index = nullptr;

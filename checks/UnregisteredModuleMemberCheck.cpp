@@ -12,6 +12,7 @@
 #include "torch-tidy/Compat.h"
 #include "torch-tidy/Options.h"
 #include "torch-tidy/TrainingLoop.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -31,6 +32,7 @@ UnregisteredModuleMemberCheck::UnregisteredModuleMemberCheck(
                                     .getNameList("StatelessModuleClasses")) {
   Config.RegistrationFunctions = parseList(RawRegistrationFunctions);
   Config.StatelessModuleClasses = parseList(RawStatelessModuleClasses);
+  Config.Program = programSummary(Context);
   Config.MaxCallDepth = OptionReader(Options, Name, Context)
                             .getCount("MaxCallDepth", DefaultMaxCallDepth);
 }
@@ -498,6 +500,12 @@ void UnregisteredModuleMemberCheck::checkMember(const ModuleModel &M,
            DiagnosticIDs::Note)
           << describeSetup(M.Setups[I]) << (IsTensor ? "tensor" : "module")
           << FD << describeFunction(S->In);
+    // Through a function of another file: where it stores it there.
+    SourceLocation There =
+        S->Remote ? remoteLocation(SM, *S->Remote) : SourceLocation();
+    if (There.isValid())
+      diag(There, "%0 stores it here", DiagnosticIDs::Note)
+          << describeFunction(S->In);
   }
   if (!Good.empty()) {
     SourceLocation At;

@@ -3,6 +3,7 @@
 #include "torch-tidy/Anchor.h"
 #include "torch-tidy/Compat.h"
 #include "torch-tidy/EvaluationOrder.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -434,6 +435,8 @@ public:
   /// `member = RHS` (or an element of a member array, \p Element).
   virtual void stored(ModelWalker &, const Expr * /*Whole*/, const FieldDecl *,
                       const Expr * /*RHS*/, bool /*Element*/, Frame &) {}
+  /// A store a function of another file makes, as its summary says.
+  virtual void remoteStored(const FieldDecl *, const MemberStore &) {}
   /// An element added to member array \p M by \p Call.
   virtual void elementAdded(ModelWalker &, const CallExpr *, ModuleMember &,
                             Frame &) {}
@@ -519,6 +522,9 @@ private:
   void handleStore(const Expr *Whole, const Expr *LHS, const Expr *RHS,
                    Frame &F);
   void handleCall(const CallExpr *Call, Frame &F);
+  bool remoteCall(const CallExpr *Call, const FunctionDecl *FD, unsigned Offset,
+                  bool CalleeThisIsSelf, const Frame &F);
+  const FieldDecl *memberNamed(llvm::StringRef Name) const;
   void registerArgs(const Expr *Call, llvm::ArrayRef<const Expr *> Args,
                     RegistrationKind K, bool AnyArg, Frame &F);
   void walkLambda(const LambdaExpr *L, const Frame &F, const Expr *Site);
@@ -555,10 +561,10 @@ public:
   /// with as a whole: the elements of a list, nothing for an empty container.
   ValueKind classifyElements(const Expr *E, const Frame &F, unsigned Depth = 0);
 
-private:
   /// Classifies the value a helper returns (for `fc = make_fc(*this)`).
   ValueKind returnKind(const FunctionDecl *Def);
 
+private:
   ModelWalker &W;
   ModelState &MS;
 };
@@ -580,6 +586,9 @@ public:
 
   /// Reads the setup function and fills its column of every member's stores.
   void read();
+  /// Reads the setup function as a helper one call below a constructor,
+  /// handed the object as \p Self (or as `this` when null).
+  void readHelper(const ParmVarDecl *Self);
 
   void stamp(Registration &R) override {
     R.InSetup = true;
@@ -598,6 +607,9 @@ public:
               const Expr *RHS, bool Element, Frame &F) override;
   void elementAdded(ModelWalker &W, const CallExpr *Call, ModuleMember &M,
                     Frame &F) override;
+  void remoteStored(const FieldDecl *FD, const MemberStore &St) override {
+    recordStore(FD, St, nullptr);
+  }
   void requiresGradCall(ModelWalker &W, const CallExpr *Call,
                         Frame &F) override;
   void helperEntered(const FunctionDecl *Def) override {
@@ -643,6 +655,10 @@ public:
                     Frame &) override {
     M.StoredAfterSetup = true;
   }
+  void remoteStored(const FieldDecl *FD, const MemberStore &) override {
+    if (ModuleMember *M = MS.memberOf(FD))
+      M->StoredAfterSetup = true;
+  }
   void memberNamed(ModelWalker &W, const MemberExpr *ME,
                    const Frame &F) override {
     if (W.isSelf(ME->getBase(), F))
@@ -664,8 +680,12 @@ public:
       : MS(Models, Ctx, Shared, Model) {}
 
   void build();
+  /// The model of what \p Def does to the object handed to it as \p Self
+  /// (`this` when null): one setup, \p Def read as a helper.
+  void buildHelper(const FunctionDecl *Def, const ParmVarDecl *Self);
 
 private:
+  void members();
   ModelState MS;
 };
 } // namespace
@@ -994,7 +1014,13 @@ ValueKind ValueClassifier::classify(const Expr *E, const Frame &F,
     const FunctionDecl *Def = nullptr;
     if (FD->hasBody(Def) && Def && !Def->isDependentContext())
       return returnKind(Def);
-    // A factory of another translation unit may hand out an existing module.
+    // A factory of another translation unit may hand out an existing module,
+    // unless its summary says what it returns.
+    const ModuleModelConfig &C = MS.Models.config();
+    if (C.Program && mayBeElsewhere(FD, MS.SM))
+      if (const RemoteFunction *R = C.Program->find(FD))
+        if (R->ModuleReturn)
+          return *R->ModuleReturn;
     return ValueKind::Unknown;
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
@@ -1289,8 +1315,9 @@ void ModelWalker::handleCall(const CallExpr *Call, Frame &F) {
     }
   }
   if (!HasBody) {
-    // Code of another TU that gets the module could register anything.
-    if (PassesSelf)
+    // Code of another TU that gets the module could register anything,
+    // unless its summary says what it does.
+    if (PassesSelf && !remoteCall(Call, FD, Offset, CalleeThisIsSelf, F))
       Rec.opaque();
     return;
   }
@@ -1314,6 +1341,67 @@ void ModelWalker::handleCall(const CallExpr *Call, Frame &F) {
   MS.Engine.enter(Def);
   walkIn(Def->getBody(), NF);
   MS.Engine.leave(Def);
+}
+
+const FieldDecl *ModelWalker::memberNamed(llvm::StringRef Name) const {
+  for (const ModuleMember &M : MS.Model.Members)
+    if (M.Field->getIdentifier() && M.Field->getName() == Name)
+      return M.Field;
+  return nullptr;
+}
+
+bool ModelWalker::remoteCall(const CallExpr *Call, const FunctionDecl *FD,
+                             unsigned Offset, bool CalleeThisIsSelf,
+                             const Frame &F) {
+  const ModuleModelConfig &C = MS.Models.config();
+  if (!C.Program || !mayBeElsewhere(FD, MS.SM) ||
+      !MS.Engine.follows(F.Depth + 1))
+    return false;
+  const RemoteFunction *R = C.Program->find(FD);
+  if (!R)
+    return false;
+  // The objects handed over: `this` of a method, parameters.
+  llvm::SmallVector<int, 2> Objects;
+  if (CalleeThisIsSelf)
+    Objects.push_back(-1);
+  for (unsigned I = Offset; I < Call->getNumArgs(); ++I)
+    if (isSelf(Call->getArg(I), F))
+      Objects.push_back(static_cast<int>(I - Offset));
+  // All or nothing: one object the summary does not describe, or one whose
+  // members are not this class's, leaves the call opaque.
+  llvm::SmallVector<const RemoteModuleEffects *, 2> Effects;
+  for (int O : Objects) {
+    auto It =
+        llvm::find_if(R->ModuleEffects, [&](const RemoteModuleEffects &E) {
+          return E.Object == O;
+        });
+    if (It == R->ModuleEffects.end() || It->Opaque)
+      return false;
+    for (const RemoteModuleEffects::Member &M : It->Members)
+      if (!memberNamed(M.Field))
+        return false;
+    Effects.push_back(&*It);
+  }
+  for (const RemoteModuleEffects *E : Effects)
+    for (const RemoteModuleEffects::Member &M : E->Members) {
+      const FieldDecl *Field = memberNamed(M.Field);
+      if (Rec.recordsRegistrations())
+        for (RegistrationKind K : M.Registrations)
+          addRegistration(Field, /*Own=*/true, K, Call, F);
+      for (const RemoteModuleEffects::Store &S : M.Stores) {
+        MemberStore St = storeHere(F, Call);
+        St.Kind = S.Kind;
+        St.Value = Call;
+        St.In = FD;
+        St.Direct = false;
+        St.Conditional = St.Conditional || S.Conditional;
+        St.InLoop = St.InLoop || S.InLoop;
+        St.Element = S.Element;
+        St.Remote = &S.Site;
+        Rec.remoteStored(Field, St);
+      }
+    }
+  return true;
 }
 
 void SetupTable::requiresGradCall(ModelWalker &W, const CallExpr *Call,
@@ -1488,6 +1576,20 @@ void SetupTable::read() {
   finish();
 }
 
+void SetupTable::readHelper(const ParmVarDecl *Self) {
+  Frame F;
+  F.Fn = W.root();
+  F.Depth = 1;
+  if (Self)
+    F.SelfParams.insert(Self);
+  else
+    F.ThisIsSelf = true;
+  MS.Engine.enter(Setup.Definition);
+  W.walkIn(Setup.Definition->getBody(), F);
+  MS.Engine.leave(Setup.Definition);
+  finish();
+}
+
 static const CXXMethodDecl *findReset(const CXXRecordDecl *RD) {
   for (const CXXMethodDecl *MD : RD->methods())
     if (hasName(MD, "reset") && MD->getNumParams() == 0 && !MD->isStatic())
@@ -1502,12 +1604,9 @@ static bool isDefaultedSomewhere(const FunctionDecl *FD) {
   return false;
 }
 
-void ModelBuilder::build() {
+void ModelBuilder::members() {
   ModuleModel &Model = MS.Model;
-  const CXXRecordDecl *RD = Model.Class;
-  Model.Cloneable = isSameOrDerivedFrom(RD, "torch::nn::Cloneable");
-
-  for (const FieldDecl *FD : RD->fields()) {
+  for (const FieldDecl *FD : Model.Class->fields()) {
     ModuleMember M;
     M.Field = FD;
     M.Kind = MS.Models.memberKind(FD->getType(), &M.ModuleClass);
@@ -1515,6 +1614,27 @@ void ModelBuilder::build() {
     MS.Index[FD] = Model.Members.size();
     Model.Members.push_back(std::move(M));
   }
+}
+
+void ModelBuilder::buildHelper(const FunctionDecl *Def,
+                               const ParmVarDecl *Self) {
+  ModuleModel &Model = MS.Model;
+  members();
+  SetupFunction S;
+  S.Decl = Def;
+  S.Definition = Def;
+  S.Visible = true;
+  Model.Setups.push_back(S);
+  for (ModuleMember &M : Model.Members)
+    M.Stores.resize(1);
+  SetupTable(MS, 0).readHelper(Self);
+}
+
+void ModelBuilder::build() {
+  ModuleModel &Model = MS.Model;
+  const CXXRecordDecl *RD = Model.Class;
+  Model.Cloneable = isSameOrDerivedFrom(RD, "torch::nn::Cloneable");
+  members();
 
   // The ways the object gets built.
   bool AnyCtor = false;
@@ -1637,6 +1757,69 @@ const ModuleModel *ModuleModels::get(const CXXRecordDecl *RD) {
   Models[RD] = std::move(M);
   ModelBuilder(*this, Ctx, {ReturnKinds}, *Raw).build();
   return Raw;
+}
+
+std::optional<ValueKind> ModuleModels::returnKindOf(const FunctionDecl *FD) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def || Def->isDependentContext() ||
+      !isHandleType(Def->getReturnType()))
+    return std::nullopt;
+  ModuleModel Scratch; // no class: nothing is anyone's member
+  ModelState MS(*this, Ctx, {ReturnKinds}, Scratch);
+  ReturnScratch Nothing;
+  ModelWalker W(MS, Nothing, Def);
+  ValueKind K = ValueClassifier(W).returnKind(Def);
+  if (K == ValueKind::Unknown)
+    return std::nullopt;
+  return K;
+}
+
+std::optional<HandedModuleEffects>
+ModuleModels::effectsOn(const FunctionDecl *FD, int Object) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def || Def->isDependentContext() ||
+      isa<CXXConstructorDecl>(Def))
+    return std::nullopt;
+  const CXXRecordDecl *RD = nullptr;
+  const ParmVarDecl *Self = nullptr;
+  if (Object < 0) {
+    const auto *MD = dyn_cast<CXXMethodDecl>(Def);
+    if (!MD || MD->isStatic())
+      return std::nullopt;
+    RD = MD->getParent();
+  } else {
+    if (static_cast<unsigned>(Object) >= Def->getNumParams())
+      return std::nullopt;
+    Self = Def->getParamDecl(Object);
+    QualType T = Self->getType();
+    if (T->isReferenceType())
+      T = T.getNonReferenceType();
+    else if (T->isPointerType())
+      T = T->getPointeeType();
+    else
+      return std::nullopt;
+    RD = T->getAsCXXRecordDecl();
+  }
+  RD = RD ? RD->getDefinition() : nullptr;
+  if (!RD || RD->isInvalidDecl() || RD->isDependentContext() ||
+      RD->isLambda() || !isModuleClass(RD, Config.Types))
+    return std::nullopt;
+  ModuleModel Scratch;
+  Scratch.Class = RD;
+  ModelBuilder(*this, Ctx, {ReturnKinds}, Scratch).buildHelper(Def, Self);
+  HandedModuleEffects Out;
+  Out.Opaque = Scratch.Setups.front().Opaque;
+  for (ModuleMember &M : Scratch.Members) {
+    if (M.Registrations.empty() && M.Stores.front().empty())
+      continue;
+    HandedModuleEffects::Member E;
+    E.Field = M.Field;
+    for (const Registration &R : M.Registrations)
+      E.Registrations.push_back(R.Kind);
+    E.Stores.append(M.Stores.front().begin(), M.Stores.front().end());
+    Out.Members.push_back(std::move(E));
+  }
+  return Out;
 }
 
 std::optional<RegistrationKind>

@@ -1186,6 +1186,7 @@ void ShapeAnalysis::Evaluator::block(const CompoundStmt *CS, unsigned Depth) {
 static ModuleModelConfig modelConfig(const ShapeAnalysis::Config &C) {
   ModuleModelConfig M;
   M.Types = C.Types;
+  M.Program = C.Program;
   return M;
 }
 

@@ -61,6 +61,21 @@ const Spelling<EventKind> EventNames[] = {
     {EventKind::Opaque, "opaque"},
 };
 
+const Spelling<ValueKind> ValueNames[] = {
+    {ValueKind::Null, "null"},
+    {ValueKind::Fresh, "fresh"},
+    {ValueKind::Registered, "registered"},
+    {ValueKind::Borrowed, "borrowed"},
+    {ValueKind::Unknown, "unknown"},
+};
+
+const Spelling<RegistrationKind> RegistrationNames[] = {
+    {RegistrationKind::Parameter, "parameter"},
+    {RegistrationKind::Buffer, "buffer"},
+    {RegistrationKind::Module, "module"},
+    {RegistrationKind::Custom, "custom"},
+};
+
 template <typename E, size_t N>
 llvm::StringRef nameOf(const Spelling<E> (&Table)[N], E V) {
   for (const Spelling<E> &S : Table)
@@ -211,6 +226,56 @@ std::optional<RemoteDeviceReturn> readDeviceReturn(const json::Object *O) {
   return R;
 }
 
+std::optional<RemoteModuleEffects> readModuleEffects(const json::Value &V) {
+  const json::Object *O = V.getAsObject();
+  if (!O)
+    return std::nullopt;
+  RemoteModuleEffects R;
+  if (auto P = O->getInteger("parameter")) {
+    if (*P < 0)
+      return std::nullopt;
+    R.Object = static_cast<int>(*P);
+  } else if (!O->getBoolean("this")) {
+    return std::nullopt;
+  }
+  R.Opaque = flag(*O, "opaque");
+  if (const json::Array *Members = O->getArray("members"))
+    for (const json::Value &MV : *Members) {
+      const json::Object *MO = MV.getAsObject();
+      if (!MO)
+        continue;
+      RemoteModuleEffects::Member M;
+      M.Field = text(*MO, "field");
+      if (M.Field.empty())
+        return std::nullopt;
+      if (const json::Array *Regs = MO->getArray("registers"))
+        for (const json::Value &RV : *Regs) {
+          std::optional<RegistrationKind> K =
+              valueOf(RegistrationNames, RV.getAsString());
+          if (!K)
+            return std::nullopt; // a kind this version does not know
+          M.Registrations.push_back(*K);
+        }
+      if (const json::Array *Stores = MO->getArray("stores"))
+        for (const json::Value &SV : *Stores) {
+          const json::Object *SO = SV.getAsObject();
+          std::optional<ValueKind> K =
+              SO ? valueOf(ValueNames, SO->getString("kind")) : std::nullopt;
+          if (!K)
+            return std::nullopt;
+          RemoteModuleEffects::Store St;
+          St.Kind = *K;
+          St.Conditional = flag(*SO, "conditional");
+          St.InLoop = flag(*SO, "in_loop");
+          St.Element = flag(*SO, "element");
+          St.Site = readSite(SO->getObject("site"));
+          M.Stores.push_back(std::move(St));
+        }
+      R.Members.push_back(std::move(M));
+    }
+  return R;
+}
+
 std::optional<RemoteMode> readMode(const json::Object *O) {
   if (!O || !O->getBoolean("depends"))
     return std::nullopt;
@@ -317,6 +382,11 @@ ProgramSummary::parse(llvm::StringRef Text, std::string &Error) {
           if (std::optional<RemoteDevice> D = readDevice(DV))
             R.Devices.push_back(std::move(*D));
       R.ReturnsDevice = readDeviceReturn(F->getObject("device_return"));
+      R.ModuleReturn = valueOf(ValueNames, F->getString("module_return"));
+      if (const json::Array *Effects = F->getArray("module_effects"))
+        for (const json::Value &EV : *Effects)
+          if (std::optional<RemoteModuleEffects> E = readModuleEffects(EV))
+            R.ModuleEffects.push_back(std::move(*E));
       R.Builds = readMode(F->getObject("mode"));
       Out->Functions[llvm::StringRef(KV.first)] = std::move(R);
     }
@@ -499,6 +569,20 @@ void SummaryWriter::addDeviceReturn(const std::string &USR,
   function(USR, Name, Definition).ReturnsDevice = R;
 }
 
+void SummaryWriter::addModuleEffects(
+    const std::string &USR, const std::string &Name,
+    const RemoteSite &Definition,
+    const std::vector<RemoteModuleEffects> &Effects) {
+  function(USR, Name, Definition).ModuleEffects = Effects;
+}
+
+void SummaryWriter::addModuleReturn(const std::string &USR,
+                                    const std::string &Name,
+                                    const RemoteSite &Definition,
+                                    ValueKind Kind) {
+  function(USR, Name, Definition).ModuleReturn = Kind;
+}
+
 void SummaryWriter::addBuilds(const std::string &USR, const std::string &Name,
                               const RemoteSite &Definition,
                               const RemoteMode &Mode) {
@@ -587,6 +671,48 @@ void printFunction(json::OStream &J, const RemoteFunction &F) {
         J.attribute("origin", "none");
         break;
       }
+    });
+  if (F.ModuleReturn)
+    J.attribute("module_return", nameOf(ValueNames, *F.ModuleReturn));
+  if (!F.ModuleEffects.empty())
+    J.attributeArray("module_effects", [&] {
+      for (const RemoteModuleEffects &E : F.ModuleEffects)
+        J.object([&] {
+          if (E.Object >= 0)
+            J.attribute("parameter", E.Object);
+          else
+            J.attribute("this", true);
+          if (E.Opaque)
+            J.attribute("opaque", true);
+          if (E.Members.empty())
+            return;
+          J.attributeArray("members", [&] {
+            for (const RemoteModuleEffects::Member &M : E.Members)
+              J.object([&] {
+                J.attribute("field", M.Field);
+                if (!M.Registrations.empty())
+                  J.attributeArray("registers", [&] {
+                    for (RegistrationKind K : M.Registrations)
+                      J.value(nameOf(RegistrationNames, K));
+                  });
+                if (!M.Stores.empty())
+                  J.attributeArray("stores", [&] {
+                    for (const RemoteModuleEffects::Store &St : M.Stores)
+                      J.object([&] {
+                        J.attribute("kind", nameOf(ValueNames, St.Kind));
+                        if (St.Conditional)
+                          J.attribute("conditional", true);
+                        if (St.InLoop)
+                          J.attribute("in_loop", true);
+                        if (St.Element)
+                          J.attribute("element", true);
+                        J.attributeObject("site",
+                                          [&] { printSite(J, St.Site); });
+                      });
+                  });
+              });
+          });
+        });
     });
   if (const std::optional<RemoteMode> &M = F.Builds)
     J.attributeObject("mode", [&] {

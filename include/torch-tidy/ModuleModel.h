@@ -36,6 +36,9 @@
 
 namespace torch_tidy {
 
+class ProgramSummary;
+struct RemoteSite;
+
 enum class MemberKind {
   Tensor, ///< `torch::Tensor`: registered as a parameter or a buffer
   Holder, ///< a `ModuleHolder`: `torch::nn::Linear`, `Sequential`, `ModuleList`, `TORCH_MODULE` holders
@@ -103,6 +106,10 @@ struct MemberStore {
   bool InClassInit = false; ///< the member's default member initializer
   bool Direct =
       false; ///< written in the setup function itself, not in a helper
+  /// Reached through a function of another file (In, with no body here;
+  /// Value is then the call of it written here): where its summary says the
+  /// store is, kept alive by the configuration's program summary.
+  const RemoteSite *Remote = nullptr;
   /// For a registered value written as a registration call, that call.
   const clang::CallExpr *RegistrationCall = nullptr;
   /// The constructor's member initializer, for init-list and in-class stores.
@@ -222,6 +229,23 @@ private:
       ByField;
 };
 
+/// What a function does to the members of a module object it is handed (its
+/// parameter, or `this` for a method of the module's class), read from its
+/// body alone, as one call below a constructor: what the summary pass writes
+/// for other files (WholeProgram.h).
+struct HandedModuleEffects {
+  /// It hands the object to code that is not read (another file's, or past
+  /// MaxCallDepth), or registers what cannot be traced: anything may happen.
+  bool Opaque = false;
+  struct Member {
+    const clang::FieldDecl *Field = nullptr;
+    llvm::SmallVector<RegistrationKind, 1> Registrations;
+    llvm::SmallVector<MemberStore, 1> Stores;
+  };
+  /// The members it stores into or registers, in declaration order.
+  std::vector<Member> Members;
+};
+
 struct ModuleModelConfig {
   TypeConfig Types;
   /// In-house functions or methods that register their argument(s) and
@@ -234,12 +258,15 @@ struct ModuleModelConfig {
   /// How many calls below a constructor or method helpers are followed
   /// (Summaries.h: a helper N calls down is read when N <= MaxCallDepth).
   unsigned MaxCallDepth = DefaultMaxCallDepth;
+  /// The program summary for helpers with no body here, or null: what they
+  /// do to the module they are handed (WholeProgram.h).
+  std::shared_ptr<const ProgramSummary> Program;
 
   bool operator==(const ModuleModelConfig &O) const {
     return Types == O.Types &&
            RegistrationFunctions == O.RegistrationFunctions &&
            StatelessModuleClasses == O.StatelessModuleClasses &&
-           MaxCallDepth == O.MaxCallDepth;
+           MaxCallDepth == O.MaxCallDepth && Program == O.Program;
   }
 };
 
@@ -269,6 +296,19 @@ public:
   /// The model of \p RD (a class definition), or null when it is not a
   /// `torch::nn::Module` subclass, is a dependent template, or is invalid.
   const ModuleModel *get(const clang::CXXRecordDecl *RD);
+
+  /// What \p FD (a function with a body) does to the module object \p
+  /// Object designates: its parameter of that index (a reference or pointer
+  /// to a module class), or `this` when -1 (a method of a module class);
+  /// std::nullopt when that object is not of a module class defined here.
+  std::optional<HandedModuleEffects> effectsOn(const clang::FunctionDecl *FD,
+                                               int Object);
+
+  /// What \p FD (a function with a body returning a module holder, a
+  /// `std::shared_ptr` or a tensor) returns, as a value stored into a member
+  /// (`fc = make_fc(...)`): a registration's result, a new object, one that
+  /// exists elsewhere, null; std::nullopt when not known.
+  std::optional<ValueKind> returnKindOf(const clang::FunctionDecl *FD);
 
   /// Whether every construction of \p P's class written in user code of the
   /// TU passes, for \p P (a constructor parameter of a module class), a

@@ -183,6 +183,8 @@ public:
     /// How many calls below the expression asked about valueShape() reads
     /// (Summaries.h: a function N calls down is read when N <= MaxCallDepth).
     unsigned MaxCallDepth = DefaultMaxCallDepth;
+    /// The program summary, for the module models (ModuleModelConfig).
+    std::shared_ptr<const ProgramSummary> Program;
   };
 
   ShapeAnalysis(const Config &C, clang::ASTContext &Ctx);

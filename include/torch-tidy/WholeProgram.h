@@ -17,8 +17,9 @@
 //    makes on tensors its caller passes (InplaceEffects.h), the tensors it
 //    places on a device written as a literal and the device it returns
 //    (Devices.h), and, for a module's constructor, whether the module it
-//    builds behaves differently in training and eval mode (ModelMode.h), each
-//    with the place in its file;
+//    builds behaves differently in training and eval mode (ModelMode.h), and
+//    what it stores into and registers of the members of a module it is
+//    handed (ModuleModel.h), each with the place in its file;
 //    and, for every user function it calls (defined there or not), whether a
 //    call of it runs with autograd recording (GradMode.h);
 //  * run-torch-tidy merges the files of all translation units into one;
@@ -36,6 +37,7 @@
 #define TORCH_TIDY_WHOLEPROGRAM_H
 
 #include "torch-tidy/Activation.h"
+#include "torch-tidy/ModuleModel.h"
 #include "torch-tidy/TrainingLoop.h"
 
 #include "clang/AST/Decl.h"
@@ -139,6 +141,26 @@ struct RemoteMode {
   RemoteSite Site; ///< the constructor
 };
 
+/// What a call of a function does to the members of a module object it is
+/// handed (ModuleModel.h: HandedModuleEffects), by the members' names.
+struct RemoteModuleEffects {
+  int Object = -1; ///< the parameter's index, or -1 for `this`
+  bool Opaque = false;
+  struct Store {
+    ValueKind Kind = ValueKind::Unknown;
+    bool Conditional = false;
+    bool InLoop = false;
+    bool Element = false;
+    RemoteSite Site; ///< the store (in a helper of its own file, the call)
+  };
+  struct Member {
+    std::string Field;
+    std::vector<RegistrationKind> Registrations;
+    std::vector<Store> Stores;
+  };
+  std::vector<Member> Members;
+};
+
 /// How the calls of a function written in the program's translation units
 /// enter it (GradMode.h): whether one of them runs with autograd recording.
 /// Unlike the facts above, these come from the callers' files, and the merge
@@ -159,6 +181,12 @@ struct RemoteFunction {
   std::vector<RemoteDevice> Devices;
   /// For a function returning a device value: where that device comes from.
   std::optional<RemoteDeviceReturn> ReturnsDevice;
+  /// For each module object it is handed (a parameter of a module class, or
+  /// `this` of a module's method): what it does to its members.
+  std::vector<RemoteModuleEffects> ModuleEffects;
+  /// For a function returning a module holder, a `std::shared_ptr` or a
+  /// tensor: what that value is when a member is set to it (ModuleModel.h).
+  std::optional<ValueKind> ModuleReturn;
   /// For a constructor of a module class: what the module it builds is.
   std::optional<RemoteMode> Builds;
 };
@@ -240,6 +268,11 @@ public:
   void addDeviceReturn(const std::string &USR, const std::string &Name,
                        const RemoteSite &Definition,
                        const RemoteDeviceReturn &R);
+  void addModuleEffects(const std::string &USR, const std::string &Name,
+                        const RemoteSite &Definition,
+                        const std::vector<RemoteModuleEffects> &Effects);
+  void addModuleReturn(const std::string &USR, const std::string &Name,
+                       const RemoteSite &Definition, ValueKind Kind);
   void addBuilds(const std::string &USR, const std::string &Name,
                  const RemoteSite &Definition, const RemoteMode &Mode);
   /// A call, written in this translation unit, of the user function \p USR,
