@@ -167,7 +167,8 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
                                  const SourceManager &SM,
                                  InplaceEffectAnalysis &Effects,
                                  DeviceAnalysis &Devices,
-                                 ModelModeAnalysis &Modes) {
+                                 ModelModeAnalysis &Modes,
+                                 ModuleModels &Models) {
   // Only what another translation unit can call and cannot see: functions
   // with external linkage whose body is in this main file.
   if (!isProgramVisible(FD) || FD->isTemplateInstantiation() ||
@@ -178,6 +179,7 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
     return;
   std::string Name = FD->getQualifiedNameAsString();
   RemoteSite Def = siteOf(FD->getLocation(), SM);
+  summariseModuleEffects(FD, USR, Name, Def, SM, Models);
 
   if (isTensorType(FD->getReturnType())) {
     Activation A = Activations->returnOf(FD);
@@ -303,17 +305,13 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
   Writer.addEvents(USR, Name, Def, Out);
 }
 
-void SummaryPassCheck::summariseModuleEffects(const FunctionDecl *FD,
-                                              const SourceManager &SM,
-                                              ModuleModels &Models) {
-  if (!isProgramVisible(FD) || FD->isTemplateInstantiation() ||
-      isa<CXXConstructorDecl>(FD) ||
-      !SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
+void SummaryPassCheck::summariseModuleEffects(
+    const FunctionDecl *FD, const std::string &USR, const std::string &Name,
+    const RemoteSite &Def, const SourceManager &SM, ModuleModels &Models) {
+  if (isa<CXXConstructorDecl>(FD))
     return;
   if (std::optional<ValueKind> K = Models.returnKindOf(FD))
-    if (std::string USR = usrOf(FD); !USR.empty())
-      Writer.addModuleReturn(USR, FD->getQualifiedNameAsString(),
-                             siteOf(FD->getLocation(), SM), *K);
+    Writer.addModuleReturn(USR, Name, Def, *K);
   std::vector<RemoteModuleEffects> Out;
   for (int Object = -1; Object < static_cast<int>(FD->getNumParams());
        ++Object) {
@@ -346,12 +344,8 @@ void SummaryPassCheck::summariseModuleEffects(const FunctionDecl *FD,
     }
     Out.push_back(std::move(R));
   }
-  if (Out.empty())
-    return;
-  std::string USR = usrOf(FD);
-  if (!USR.empty())
-    Writer.addModuleEffects(USR, FD->getQualifiedNameAsString(),
-                            siteOf(FD->getLocation(), SM), Out);
+  if (!Out.empty())
+    Writer.addModuleEffects(USR, Name, Def, Out);
 }
 
 void SummaryPassCheck::summariseCalls(const FunctionDecl *FD,
@@ -394,8 +388,7 @@ void SummaryPassCheck::onEndOfTranslationUnit() {
     ModelModeAnalysis Modes(ModeOpts, *Index, *Ctx);
     ModuleModels &Models = ModuleModels::of(*Ctx, RegistrationOpts);
     for (const FunctionDecl *FD : Index->functions()) {
-      summarise(FD, SM, Effects, Devices, Modes);
-      summariseModuleEffects(FD, SM, Models);
+      summarise(FD, SM, Effects, Devices, Modes, Models);
       summariseCalls(FD, SM, GradMode);
     }
     Index = nullptr;

@@ -42,14 +42,17 @@ public:
 private:
   void summarise(const clang::FunctionDecl *FD, const clang::SourceManager &SM,
                  InplaceEffectAnalysis &Effects, DeviceAnalysis &Devices,
-                 ModelModeAnalysis &Modes);
+                 ModelModeAnalysis &Modes, ModuleModels &Models);
   /// \p P, the device \p FD returns, as its summary records it; none when
   /// it is not known.
   std::optional<RemoteDeviceReturn>
   remoteDeviceReturn(const DeviceProvenance &P, const clang::FunctionDecl *FD,
                      const clang::SourceManager &SM) const;
   /// What \p FD does to the members of the module objects it is handed.
+  /// (summarise() calls it for the functions it summarises.)
   void summariseModuleEffects(const clang::FunctionDecl *FD,
+                              const std::string &USR, const std::string &Name,
+                              const RemoteSite &Def,
                               const clang::SourceManager &SM,
                               ModuleModels &Models);
   /// Whether the calls \p FD makes of user functions run with autograd

@@ -713,27 +713,21 @@ DeviceProvenance DeviceReader::callProv(const CallExpr *Call) {
   if (matchesFunctionList(FD, Config.AllowedDeviceFunctions))
     return make(DeviceOrigin::Unknown);
   const FunctionDecl *Def = nullptr;
-  std::optional<unsigned> ParamIdx;
   DeviceProvenance P;
   if (FD->isDefined(Def) && Def->getBody()) {
     P = returnProv(Def);
-    if (P.Origin == DeviceOrigin::Parameter && P.Param &&
-        P.Param->getDeclContext() == Def)
-      ParamIdx = P.Param->getFunctionScopeIndex();
   } else if (Config.Program &&
              mayBeElsewhere(FD, FD->getASTContext().getSourceManager())) {
-    // A function of another file, through its summary.
-    Def = FD;
+    Def = FD; // a function of another file, through its summary
     P = remoteReturnProv(FD);
-    if (P.Origin == DeviceOrigin::Parameter)
-      ParamIdx = P.Param ? P.Param->getFunctionScopeIndex() : ~0u;
   } else {
     return make(DeviceOrigin::Unknown);
   }
-  if (ParamIdx) {
-    if (*ParamIdx < Call->getNumArgs() &&
-        !isa<CXXDefaultArgExpr>(Call->getArg(*ParamIdx)))
-      P = prov(Call->getArg(*ParamIdx));
+  if (P.Origin == DeviceOrigin::Parameter && P.Param &&
+      P.Param->getDeclContext() == Def) {
+    unsigned Idx = P.Param->getFunctionScopeIndex();
+    if (Idx < Call->getNumArgs() && !isa<CXXDefaultArgExpr>(Call->getArg(Idx)))
+      P = prov(Call->getArg(Idx));
     else
       return make(DeviceOrigin::Unknown);
   }

@@ -76,6 +76,13 @@ const Spelling<RegistrationKind> RegistrationNames[] = {
     {RegistrationKind::Custom, "custom"},
 };
 
+const Spelling<RemoteDeviceReturn::OriginKind> OriginNames[] = {
+    {RemoteDeviceReturn::OriginKind::Literal, "literal"},
+    {RemoteDeviceReturn::OriginKind::Parameter, "parameter"},
+    {RemoteDeviceReturn::OriginKind::Tensor, "tensor"},
+    {RemoteDeviceReturn::OriginKind::None, "none"},
+};
+
 template <typename E, size_t N>
 llvm::StringRef nameOf(const Spelling<E> (&Table)[N], E V) {
   for (const Spelling<E> &S : Table)
@@ -202,26 +209,22 @@ std::optional<RemoteDevice> readDevice(const json::Value &V) {
 std::optional<RemoteDeviceReturn> readDeviceReturn(const json::Object *O) {
   if (!O)
     return std::nullopt;
+  std::optional<RemoteDeviceReturn::OriginKind> Origin =
+      valueOf(OriginNames, O->getString("origin"));
+  if (!Origin)
+    return std::nullopt; // a kind this version does not know
   RemoteDeviceReturn R;
-  std::string Origin = text(*O, "origin");
-  if (Origin == "literal") {
+  R.Origin = *Origin;
+  if (*Origin == RemoteDeviceReturn::OriginKind::Literal) {
     std::optional<RemoteDevice> D = readDevice(*O);
     if (!D)
       return std::nullopt;
-    R.Origin = RemoteDeviceReturn::OriginKind::Literal;
     R.Literal = std::move(*D);
-  } else if (Origin == "parameter") {
+  } else if (*Origin == RemoteDeviceReturn::OriginKind::Parameter) {
     auto P = O->getInteger("parameter");
     if (!P || *P < 0)
       return std::nullopt;
-    R.Origin = RemoteDeviceReturn::OriginKind::Parameter;
     R.ParamIndex = static_cast<unsigned>(*P);
-  } else if (Origin == "tensor") {
-    R.Origin = RemoteDeviceReturn::OriginKind::Tensor;
-  } else if (Origin == "none") {
-    R.Origin = RemoteDeviceReturn::OriginKind::None;
-  } else {
-    return std::nullopt; // a kind this version does not know
   }
   return R;
 }
@@ -655,22 +658,11 @@ void printFunction(json::OStream &J, const RemoteFunction &F) {
     });
   if (const std::optional<RemoteDeviceReturn> &R = F.ReturnsDevice)
     J.attributeObject("device_return", [&] {
-      switch (R->Origin) {
-      case RemoteDeviceReturn::OriginKind::Literal:
-        J.attribute("origin", "literal");
+      J.attribute("origin", nameOf(OriginNames, R->Origin));
+      if (R->Origin == RemoteDeviceReturn::OriginKind::Literal)
         printDevice(J, R->Literal);
-        break;
-      case RemoteDeviceReturn::OriginKind::Parameter:
-        J.attribute("origin", "parameter");
+      else if (R->Origin == RemoteDeviceReturn::OriginKind::Parameter)
         J.attribute("parameter", R->ParamIndex);
-        break;
-      case RemoteDeviceReturn::OriginKind::Tensor:
-        J.attribute("origin", "tensor");
-        break;
-      case RemoteDeviceReturn::OriginKind::None:
-        J.attribute("origin", "none");
-        break;
-      }
     });
   if (F.ModuleReturn)
     J.attribute("module_return", nameOf(ValueNames, *F.ModuleReturn));
