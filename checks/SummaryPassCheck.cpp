@@ -45,6 +45,11 @@ SummaryPassCheck::SummaryPassCheck(StringRef Name,
   Output = Env && *Env ? std::string(Env) : RawOutput;
   auto Bce = optionsOf("torch-bce-on-logits", Context);
   ActivationOpts.emplace(OptionReader(Bce, "torch-bce-on-logits", Context));
+  // Every analysis reads the same program summary, which notes what they ask
+  // of it (the "reads" of the output).
+  Program = loggingProgramSummary(Context);
+  ActivationCfg = ActivationOpts->config();
+  ActivationCfg.Program = Program;
   auto ZeroGrad = optionsOf("torch-missing-zero-grad", Context);
   OptionReader LoopReader(ZeroGrad, "torch-missing-zero-grad", Context);
   RawOptimizerClasses = LoopReader.getNameList("OptimizerClasses");
@@ -52,7 +57,7 @@ SummaryPassCheck::SummaryPassCheck(StringRef Name,
   Loop.Types.ExtraOptimizerClasses = parseList(RawOptimizerClasses);
   Loop.ZeroGradFunctions = parseList(RawZeroGradFunctions);
   Loop.MaxCallDepth = LoopReader.getCount("MaxCallDepth", DefaultMaxCallDepth);
-  Loop.Program = programSummary(Context);
+  Loop.Program = Program;
   auto Inplace = optionsOf("torch-inplace-on-requires-grad", Context);
   OptionReader InplaceReader(Inplace, "torch-inplace-on-requires-grad",
                              Context);
@@ -111,6 +116,7 @@ void SummaryPassCheck::onStartOfTranslationUnit() {
   Index = nullptr;
   Ctx = nullptr;
   Writer = SummaryWriter();
+  Program->logReads();
 }
 
 void SummaryPassCheck::check(const MatchFinder::MatchResult &Result) {
@@ -177,6 +183,7 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
   std::string USR = usrOf(FD);
   if (USR.empty())
     return;
+  Writer.addDefined(USR);
   std::string Name = FD->getQualifiedNameAsString();
   RemoteSite Def = siteOf(FD->getLocation(), SM);
   summariseModuleEffects(FD, USR, Name, Def, SM, Models);
@@ -379,7 +386,7 @@ void SummaryPassCheck::onEndOfTranslationUnit() {
     return;
   if (Index && Ctx) {
     const SourceManager &SM = Ctx->getSourceManager();
-    Activations.emplace(ActivationOpts->config(), SM);
+    Activations.emplace(ActivationCfg, SM);
     Events.emplace(Loop, SM);
     GradModeAnalysis GradMode(GradConfig, *Index);
     RequiresGradAnalysis Grad(ParamConfig, *Index, GradMode);
@@ -393,6 +400,7 @@ void SummaryPassCheck::onEndOfTranslationUnit() {
     }
     Index = nullptr;
   }
+  Writer.setReads(Program->functionReads(), Program->callerReads());
   std::string Error;
   if (!Writer.write(Output, Error) &&
       compat::canReportConfigurationDiag(Context))

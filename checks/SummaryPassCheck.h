@@ -68,6 +68,10 @@ private:
   /// torch-inplace-on-requires-grad, torch-module-hardcoded-device,
   /// torch-missing-eval).
   std::optional<ActivationOptions> ActivationOpts;
+  ActivationConfig ActivationCfg; ///< ActivationOpts', with Program
+  /// The program summary this pass reads (a round of run-torch-tidy after
+  /// the first): an instance of its own that logs what is asked of it.
+  std::shared_ptr<ProgramSummary> Program;
   std::string RawOptimizerClasses;
   std::string RawZeroGradFunctions;
   LoopConfig Loop;

@@ -14,6 +14,7 @@
 
 #include <cstdlib>
 #include <mutex>
+#include <set>
 #include <tuple>
 
 using namespace clang;
@@ -318,7 +319,38 @@ bool mayBeElsewhere(const FunctionDecl *FD, const SourceManager &SM) {
   return !isLibraryCode(FD, SM);
 }
 
+struct ProgramSummary::ReadLog {
+  std::mutex Lock;
+  std::set<std::string, std::less<>> Functions, Callers;
+};
+
+void ProgramSummary::logReads() { Reads = std::make_shared<ReadLog>(); }
+
+void ProgramSummary::noteRead(bool Caller, llvm::StringRef USR) const {
+  if (!Reads || USR.empty())
+    return;
+  std::lock_guard<std::mutex> Guard(Reads->Lock);
+  auto &Set = Caller ? Reads->Callers : Reads->Functions;
+  if (Set.find(USR) == Set.end())
+    Set.emplace(USR.str());
+}
+
+std::vector<std::string> ProgramSummary::functionReads() const {
+  if (!Reads)
+    return {};
+  std::lock_guard<std::mutex> Guard(Reads->Lock);
+  return {Reads->Functions.begin(), Reads->Functions.end()};
+}
+
+std::vector<std::string> ProgramSummary::callerReads() const {
+  if (!Reads)
+    return {};
+  std::lock_guard<std::mutex> Guard(Reads->Lock);
+  return {Reads->Callers.begin(), Reads->Callers.end()};
+}
+
 const RemoteFunction *ProgramSummary::find(llvm::StringRef USR) const {
+  noteRead(/*Caller=*/false, USR);
   auto It = Functions.find(USR);
   return It == Functions.end() ? nullptr : &It->second;
 }
@@ -329,11 +361,12 @@ const RemoteFunction *ProgramSummary::find(const FunctionDecl *FD) const {
 }
 
 const RemoteCallers *ProgramSummary::callers(const FunctionDecl *FD) const {
-  if (Calls.empty() || !FD)
+  if ((Calls.empty() && !Reads) || !FD)
     return nullptr;
   std::string USR = usrOf(FD);
   if (USR.empty())
     return nullptr;
+  noteRead(/*Caller=*/true, USR);
   auto It = Calls.find(USR);
   return It == Calls.end() ? nullptr : &It->second;
 }
@@ -480,6 +513,15 @@ programSummary(tidy::ClangTidyContext *Context) {
         << Path << L.Error;
   }
   return L.Summary;
+}
+
+std::shared_ptr<ProgramSummary>
+loggingProgramSummary(tidy::ClangTidyContext *Context) {
+  std::shared_ptr<const ProgramSummary> Shared = programSummary(Context);
+  auto Own = Shared ? std::make_shared<ProgramSummary>(*Shared)
+                    : std::make_shared<ProgramSummary>();
+  Own->logReads();
+  return Own;
 }
 
 SourceLocation remoteLocation(const SourceManager &SM, const RemoteSite &Site) {
@@ -747,6 +789,14 @@ void printFunction(json::OStream &J, const RemoteFunction &F) {
 }
 } // namespace
 
+void SummaryWriter::addDefined(const std::string &USR) { Defined.insert(USR); }
+
+void SummaryWriter::setReads(std::vector<std::string> Functions,
+                             std::vector<std::string> Callers) {
+  FunctionReads = std::move(Functions);
+  CallerReads = std::move(Callers);
+}
+
 void SummaryWriter::print(llvm::raw_ostream &OS) const {
   // Streamed: a tree of json::Values for a large file costs more memory than
   // the analyses that computed it.
@@ -758,6 +808,24 @@ void SummaryWriter::print(llvm::raw_ostream &OS) const {
       for (const auto &KV : Functions)
         J.attributeObject(KV.first, [&] { printFunction(J, KV.second); });
     });
+    // What run-torch-tidy's rounds need of one translation unit's summary
+    // (never of a merged file: the merge leaves them out).
+    if (!Defined.empty())
+      J.attributeArray("defines", [&] {
+        for (const std::string &USR : Defined)
+          J.value(USR);
+      });
+    if (!FunctionReads.empty() || !CallerReads.empty())
+      J.attributeObject("reads", [&] {
+        J.attributeArray("functions", [&] {
+          for (const std::string &USR : FunctionReads)
+            J.value(USR);
+        });
+        J.attributeArray("callers", [&] {
+          for (const std::string &USR : CallerReads)
+            J.value(USR);
+        });
+      });
     if (!Calls.empty())
       J.attributeObject("calls", [&] {
         for (const auto &KV : Calls)

@@ -49,6 +49,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -205,6 +206,16 @@ public:
   /// not) enter it, or null when no summarised file calls it.
   const RemoteCallers *callers(const clang::FunctionDecl *FD) const;
 
+  /// From now on (and forgetting what was noted before), notes the USR of
+  /// every function whose facts (find) or callers (callers) are asked for,
+  /// found or not. The summary pass writes them as its "reads": what its
+  /// output may depend on, so that run-torch-tidy summarises a translation
+  /// unit again, in its next round, only when one of those records changed.
+  void logReads();
+  /// The USRs noted since logReads(), sorted; empty when it was not called.
+  std::vector<std::string> functionReads() const;
+  std::vector<std::string> callerReads() const;
+
   /// Reads a summary file; null and \p Error when it cannot be read or is
   /// not a summary of this format version.
   static std::shared_ptr<const ProgramSummary> read(llvm::StringRef Path,
@@ -214,8 +225,12 @@ public:
                                                      std::string &Error);
 
 private:
+  struct ReadLog;
+  void noteRead(bool Caller, llvm::StringRef USR) const;
+
   llvm::StringMap<RemoteFunction> Functions;
   llvm::StringMap<RemoteCallers> Calls;
+  std::shared_ptr<ReadLog> Reads; ///< null unless logReads() was called
 };
 
 /// The program summary in effect for the checks of \p Context: the file named
@@ -225,6 +240,13 @@ private:
 /// process and path, and the translation unit is analysed alone.
 std::shared_ptr<const ProgramSummary>
 programSummary(clang::tidy::ClangTidyContext *Context);
+
+/// For the summary pass: the program summary named as for programSummary()
+/// (a file that cannot be read is reported the same way), as an instance of
+/// its own that logs its reads; an empty one when no file is named or it
+/// cannot be read, which answers every question as no summary does.
+std::shared_ptr<ProgramSummary>
+loggingProgramSummary(clang::tidy::ClangTidyContext *Context);
 
 /// The USR of \p D (clang's cross-translation-unit name); empty when there is
 /// none.
@@ -281,6 +303,14 @@ public:
   /// file, line and column order as the site.
   void addCall(const std::string &USR, const std::string &Name, bool Recording,
                const RemoteSite &Site);
+  /// A function with external linkage defined in this translation unit,
+  /// whether it has facts or not: "defines", with which run-torch-tidy knows
+  /// which unit's next round another unit's reads wait for.
+  void addDefined(const std::string &USR);
+  /// What this translation unit asked of the program summary it read
+  /// (ProgramSummary::logReads): "reads".
+  void setReads(std::vector<std::string> Functions,
+                std::vector<std::string> Callers);
 
   /// Prints the summary file's JSON.
   void print(llvm::raw_ostream &OS) const;
@@ -293,6 +323,8 @@ private:
                            const RemoteSite &Definition);
   std::map<std::string, RemoteFunction> Functions;
   std::map<std::string, RemoteCallers> Calls;
+  std::set<std::string> Defined;
+  std::vector<std::string> FunctionReads, CallerReads;
 };
 
 /// \p Loc (its expansion in a macro) as a RemoteSite with \p What.

@@ -3,13 +3,16 @@ name: `name | returns KIND OP [parameter I] [at FILE:LINE] | events KIND(OBJECT)
 | inplace OP(parameter I)@FILE:LINE... | devices TYPE@FILE:LINE...
 | returns device ORIGIN [I | TYPE [picked by QUERY]@FILE:LINE] | mode depends MEMBER CLASS HARM|independent`,
 for FileCheck; with --calls, then `calls: N` and a line per called function,
-sorted by name: `call NAME recording|quiet at FILE:LINE`. Exits 1 when the file
+sorted by name: `call NAME recording|quiet at FILE:LINE`; with --reads, then
+`defines: N` and the sorted USRs the summary pass asked of the summary it read,
+one `reads function USR` or `reads callers USR` line each. Exits 1 when the file
 is not a summary of format version 1."""
 import json
 import os
 import sys
 
 calls = "--calls" in sys.argv[2:]
+reads = "--reads" in sys.argv[2:]
 d = json.load(open(sys.argv[1]))
 if d.get("format") != "torch-tidy-summaries" or d.get("version") != 1:
     sys.exit("not a version 1 summary")
@@ -67,3 +70,10 @@ if calls:
     for c in sorted(d.get("calls", {}).values(), key=lambda c: c["name"]):
         print("call %s %s at %s:%d" % (c["name"], "recording" if c["recording"] else "quiet",
                                       os.path.basename(c["site"]["file"]), c["site"]["line"]))
+if reads:
+    print("defines: %d" % len(d.get("defines", [])))
+    r = d.get("reads", {})
+    for usr in r.get("functions", []):
+        print("reads function " + usr)
+    for usr in r.get("callers", []):
+        print("reads callers " + usr)
