@@ -219,7 +219,7 @@ void GradModeAnalysis::propagate() {
     // Entered from another file: recording when a call there records (the
     // program summary says), or, without one, when nothing in the TU calls
     // it, autograd's default for callers not seen.
-    const RemoteCallers *Remote = remoteCallers(F);
+    const RemoteCallers *Remote = remoteCallers(F, /*AbsentMeans=*/!Called);
     if (Remote ? Remote->Recording : !Called) {
       Recording.try_emplace(F, nullptr);
       Work.push_back(F);
@@ -274,10 +274,11 @@ bool GradModeAnalysis::entersRecording(const FunctionDecl *FD,
 }
 
 const RemoteCallers *
-GradModeAnalysis::remoteCallers(const FunctionDecl *FD) const {
+GradModeAnalysis::remoteCallers(const FunctionDecl *FD,
+                                std::optional<bool> AbsentMeans) const {
   if (!Config.Program || !isProgramVisible(FD))
     return nullptr;
-  return Config.Program->callers(FD);
+  return Config.Program->callers(FD, AbsentMeans);
 }
 
 GradVerdict GradModeAnalysis::at(const FunctionDecl *FD, const Stmt *S) {

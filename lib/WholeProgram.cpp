@@ -13,6 +13,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
+#include <map>
 #include <mutex>
 #include <set>
 #include <tuple>
@@ -321,18 +322,18 @@ bool mayBeElsewhere(const FunctionDecl *FD, const SourceManager &SM) {
 
 struct ProgramSummary::ReadLog {
   std::mutex Lock;
-  std::set<std::string, std::less<>> Functions, Callers;
+  std::set<std::string, std::less<>> Functions;
+  std::map<std::string, bool, std::less<>> Callers;
 };
 
 void ProgramSummary::logReads() { Reads = std::make_shared<ReadLog>(); }
 
-void ProgramSummary::noteRead(bool Caller, llvm::StringRef USR) const {
+void ProgramSummary::noteRead(llvm::StringRef USR) const {
   if (!Reads || USR.empty())
     return;
   std::lock_guard<std::mutex> Guard(Reads->Lock);
-  auto &Set = Caller ? Reads->Callers : Reads->Functions;
-  if (Set.find(USR) == Set.end())
-    Set.emplace(USR.str());
+  if (Reads->Functions.find(USR) == Reads->Functions.end())
+    Reads->Functions.emplace(USR.str());
 }
 
 std::vector<std::string> ProgramSummary::functionReads() const {
@@ -342,7 +343,7 @@ std::vector<std::string> ProgramSummary::functionReads() const {
   return {Reads->Functions.begin(), Reads->Functions.end()};
 }
 
-std::vector<std::string> ProgramSummary::callerReads() const {
+std::vector<std::pair<std::string, bool>> ProgramSummary::callerReads() const {
   if (!Reads)
     return {};
   std::lock_guard<std::mutex> Guard(Reads->Lock);
@@ -350,7 +351,7 @@ std::vector<std::string> ProgramSummary::callerReads() const {
 }
 
 const RemoteFunction *ProgramSummary::find(llvm::StringRef USR) const {
-  noteRead(/*Caller=*/false, USR);
+  noteRead(USR);
   auto It = Functions.find(USR);
   return It == Functions.end() ? nullptr : &It->second;
 }
@@ -360,13 +361,19 @@ const RemoteFunction *ProgramSummary::find(const FunctionDecl *FD) const {
   return USR.empty() ? nullptr : find(USR);
 }
 
-const RemoteCallers *ProgramSummary::callers(const FunctionDecl *FD) const {
-  if ((Calls.empty() && !Reads) || !FD)
+const RemoteCallers *
+ProgramSummary::callers(const FunctionDecl *FD,
+                        std::optional<bool> AbsentMeans) const {
+  bool Log = Reads && AbsentMeans;
+  if ((Calls.empty() && !Log) || !FD)
     return nullptr;
   std::string USR = usrOf(FD);
   if (USR.empty())
     return nullptr;
-  noteRead(/*Caller=*/true, USR);
+  if (Log) {
+    std::lock_guard<std::mutex> Guard(Reads->Lock);
+    Reads->Callers.try_emplace(USR, *AbsentMeans);
+  }
   auto It = Calls.find(USR);
   return It == Calls.end() ? nullptr : &It->second;
 }
@@ -791,8 +798,9 @@ void printFunction(json::OStream &J, const RemoteFunction &F) {
 
 void SummaryWriter::addDefined(const std::string &USR) { Defined.insert(USR); }
 
-void SummaryWriter::setReads(std::vector<std::string> Functions,
-                             std::vector<std::string> Callers) {
+void SummaryWriter::setReads(
+    std::vector<std::string> Functions,
+    std::vector<std::pair<std::string, bool>> Callers) {
   FunctionReads = std::move(Functions);
   CallerReads = std::move(Callers);
 }
@@ -821,9 +829,10 @@ void SummaryWriter::print(llvm::raw_ostream &OS) const {
           for (const std::string &USR : FunctionReads)
             J.value(USR);
         });
-        J.attributeArray("callers", [&] {
-          for (const std::string &USR : CallerReads)
-            J.value(USR);
+        // With what the asker took for no record: entered recording or not.
+        J.attributeObject("callers", [&] {
+          for (const auto &[USR, AbsentMeans] : CallerReads)
+            J.attribute(USR, AbsentMeans);
         });
       });
     if (!Calls.empty())

@@ -32,6 +32,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -119,8 +120,12 @@ public:
                        const CallSite **From = nullptr);
 
   /// How the other translation units' calls enter \p FD (program summary),
-  /// or null when there is none or none of them calls it.
-  const RemoteCallers *remoteCallers(const clang::FunctionDecl *FD) const;
+  /// or null when there is none or none of them calls it. \p AbsentMeans:
+  /// what this analysis takes for no record, when the answer decides how
+  /// \p FD is entered (ProgramSummary::callers); none when it is for a note.
+  const RemoteCallers *
+  remoteCallers(const clang::FunctionDecl *FD,
+                std::optional<bool> AbsentMeans = {}) const;
 
   /// Whether \p S in \p FD may run with autograd recording.
   GradVerdict at(const clang::FunctionDecl *FD, const clang::Stmt *S);

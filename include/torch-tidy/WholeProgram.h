@@ -203,8 +203,13 @@ public:
   const RemoteFunction *find(llvm::StringRef USR) const;
 
   /// How the program's calls of \p FD (a user function, with a body here or
-  /// not) enter it, or null when no summarised file calls it.
-  const RemoteCallers *callers(const clang::FunctionDecl *FD) const;
+  /// not) enter it, or null when no summarised file calls it. \p AbsentMeans,
+  /// when given, is what the asker takes for no record (whether \p FD is then
+  /// entered recording): the read is logged with it, since a record that says
+  /// the same changes nothing for the asker. Questions asked only for notes
+  /// pass none and are not logged.
+  const RemoteCallers *callers(const clang::FunctionDecl *FD,
+                               std::optional<bool> AbsentMeans = {}) const;
 
   /// From now on (and forgetting what was noted before), notes the USR of
   /// every function whose facts (find) or callers (callers) are asked for,
@@ -213,8 +218,9 @@ public:
   /// unit again, in its next round, only when one of those records changed.
   void logReads();
   /// The USRs noted since logReads(), sorted; empty when it was not called.
+  /// The callers' come with what the asker took for no record.
   std::vector<std::string> functionReads() const;
-  std::vector<std::string> callerReads() const;
+  std::vector<std::pair<std::string, bool>> callerReads() const;
 
   /// Reads a summary file; null and \p Error when it cannot be read or is
   /// not a summary of this format version.
@@ -226,7 +232,7 @@ public:
 
 private:
   struct ReadLog;
-  void noteRead(bool Caller, llvm::StringRef USR) const;
+  void noteRead(llvm::StringRef USR) const;
 
   llvm::StringMap<RemoteFunction> Functions;
   llvm::StringMap<RemoteCallers> Calls;
@@ -310,7 +316,7 @@ public:
   /// What this translation unit asked of the program summary it read
   /// (ProgramSummary::logReads): "reads".
   void setReads(std::vector<std::string> Functions,
-                std::vector<std::string> Callers);
+                std::vector<std::pair<std::string, bool>> Callers);
 
   /// Prints the summary file's JSON.
   void print(llvm::raw_ostream &OS) const;
@@ -324,7 +330,8 @@ private:
   std::map<std::string, RemoteFunction> Functions;
   std::map<std::string, RemoteCallers> Calls;
   std::set<std::string> Defined;
-  std::vector<std::string> FunctionReads, CallerReads;
+  std::vector<std::string> FunctionReads;
+  std::vector<std::pair<std::string, bool>> CallerReads;
 };
 
 /// \p Loc (its expansion in a macro) as a RemoteSite with \p What.

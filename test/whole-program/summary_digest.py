@@ -5,7 +5,8 @@ name: `name | returns KIND OP [parameter I] [at FILE:LINE] | events KIND(OBJECT)
 for FileCheck; with --calls, then `calls: N` and a line per called function,
 sorted by name: `call NAME recording|quiet at FILE:LINE`; with --reads, then
 `defines: N` and the sorted USRs the summary pass asked of the summary it read,
-one `reads function USR` or `reads callers USR` line each. Exits 1 when the file
+one `reads function USR` or `reads callers USR (none: recording|quiet)` line
+each. Exits 1 when the file
 is not a summary of format version 1."""
 import json
 import os
@@ -75,5 +76,5 @@ if reads:
     r = d.get("reads", {})
     for usr in r.get("functions", []):
         print("reads function " + usr)
-    for usr in r.get("callers", []):
-        print("reads callers " + usr)
+    for usr, absent in sorted(r.get("callers", {}).items()):
+        print("reads callers %s (none: %s)" % (usr, "recording" if absent else "quiet"))
