@@ -310,8 +310,8 @@ public:
   void addCall(const std::string &USR, const std::string &Name, bool Recording,
                const RemoteSite &Site);
   /// A function with external linkage defined in this translation unit,
-  /// whether it has facts or not: "defines", with which run-torch-tidy knows
-  /// which unit's next round another unit's reads wait for.
+  /// whether it has facts or not: "defines". run-torch-tidy's rounds do not
+  /// use it yet (a finer choice of the units to summarise again would).
   void addDefined(const std::string &USR);
   /// What this translation unit asked of the program summary it read
   /// (ProgramSummary::logReads): "reads".
