@@ -46,8 +46,11 @@ SummaryPassCheck::SummaryPassCheck(StringRef Name,
   auto Bce = optionsOf("torch-bce-on-logits", Context);
   ActivationOpts.emplace(OptionReader(Bce, "torch-bce-on-logits", Context));
   // Every analysis reads the same program summary, which notes what they ask
-  // of it (the "reads" of the output).
-  Program = loggingProgramSummary(Context);
+  // of it (the "reads" of the output): ours, and those of the checks that run
+  // beside this pass. Without an output nothing is written, and nothing is
+  // logged (clangd runs no summary pass, but a configuration may name it).
+  Program =
+      Output.empty() ? programSummary(Context) : loggingProgramSummary(Context);
   ActivationCfg = ActivationOpts->config();
   ActivationCfg.Program = Program;
   auto ZeroGrad = optionsOf("torch-missing-zero-grad", Context);
@@ -116,7 +119,28 @@ void SummaryPassCheck::onStartOfTranslationUnit() {
   Index = nullptr;
   Ctx = nullptr;
   Writer = SummaryWriter();
-  Program->logReads();
+  WrittenReads.reset();
+  if (!Output.empty() && Program)
+    Program->logReads();
+}
+
+SummaryPassCheck::~SummaryPassCheck() {
+  // The checks that ran beside this pass may have asked more of the summary
+  // after onEndOfTranslationUnit() (the order in which clang-tidy ends its
+  // checks is not ours to choose); every check is done when the checks are
+  // destroyed, after the translation unit. Write the reads again if they
+  // grew. Once written, the file can be written again; a failure here has
+  // no translation unit to report to, and leaves the first write, whose
+  // reads are those of this pass.
+  if (!WrittenReads || !Program)
+    return;
+  std::vector<std::string> Functions = Program->functionReads();
+  std::vector<std::pair<std::string, bool>> Callers = Program->callerReads();
+  if (Functions.size() + Callers.size() == *WrittenReads)
+    return;
+  Writer.setReads(std::move(Functions), std::move(Callers));
+  std::string Error;
+  Writer.write(Output, Error);
 }
 
 void SummaryPassCheck::check(const MatchFinder::MatchResult &Result) {
@@ -400,10 +424,18 @@ void SummaryPassCheck::onEndOfTranslationUnit() {
     }
     Index = nullptr;
   }
-  Writer.setReads(Program->functionReads(), Program->callerReads());
+  std::vector<std::string> Functions;
+  std::vector<std::pair<std::string, bool>> Callers;
+  if (Program) {
+    Functions = Program->functionReads();
+    Callers = Program->callerReads();
+  }
+  size_t Reads = Functions.size() + Callers.size();
+  Writer.setReads(std::move(Functions), std::move(Callers));
   std::string Error;
-  if (!Writer.write(Output, Error) &&
-      compat::canReportConfigurationDiag(Context))
+  if (Writer.write(Output, Error))
+    WrittenReads = Reads;
+  else if (compat::canReportConfigurationDiag(Context))
     configurationDiag("cannot write the whole-program summary '%0': %1")
         << Output << Error;
 }

@@ -38,6 +38,7 @@ public:
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
   void onStartOfTranslationUnit() override;
   void onEndOfTranslationUnit() override;
+  ~SummaryPassCheck() override;
 
 private:
   void summarise(const clang::FunctionDecl *FD, const clang::SourceManager &SM,
@@ -70,8 +71,11 @@ private:
   std::optional<ActivationOptions> ActivationOpts;
   ActivationConfig ActivationCfg; ///< ActivationOpts', with Program
   /// The program summary this pass reads (a round of run-torch-tidy after
-  /// the first): an instance of its own that logs what is asked of it.
-  std::shared_ptr<ProgramSummary> Program;
+  /// the first), logging what it and the checks beside it ask of it; with
+  /// no output, programSummary()'s.
+  std::shared_ptr<const ProgramSummary> Program;
+  /// How many reads the output was written with, once it was written.
+  std::optional<size_t> WrittenReads;
   std::string RawOptimizerClasses;
   std::string RawZeroGradFunctions;
   LoopConfig Loop;

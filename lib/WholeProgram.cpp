@@ -326,7 +326,7 @@ struct ProgramSummary::ReadLog {
   std::map<std::string, bool, std::less<>> Callers;
 };
 
-void ProgramSummary::logReads() { Reads = std::make_shared<ReadLog>(); }
+void ProgramSummary::logReads() const { Reads = std::make_shared<ReadLog>(); }
 
 void ProgramSummary::noteRead(llvm::StringRef USR) const {
   if (!Reads || USR.empty())
@@ -522,13 +522,13 @@ programSummary(tidy::ClangTidyContext *Context) {
   return L.Summary;
 }
 
-std::shared_ptr<ProgramSummary>
+std::shared_ptr<const ProgramSummary>
 loggingProgramSummary(tidy::ClangTidyContext *Context) {
   std::shared_ptr<const ProgramSummary> Shared = programSummary(Context);
-  auto Own = Shared ? std::make_shared<ProgramSummary>(*Shared)
-                    : std::make_shared<ProgramSummary>();
-  Own->logReads();
-  return Own;
+  if (!Shared)
+    Shared = std::make_shared<ProgramSummary>();
+  Shared->logReads();
+  return Shared;
 }
 
 SourceLocation remoteLocation(const SourceManager &SM, const RemoteSite &Site) {

@@ -213,10 +213,13 @@ public:
 
   /// From now on (and forgetting what was noted before), notes the USR of
   /// every function whose facts (find) or callers (callers) are asked for,
-  /// found or not. The summary pass writes them as its "reads": what its
-  /// output may depend on, so that run-torch-tidy summarises a translation
-  /// unit again, in its next round, only when one of those records changed.
-  void logReads();
+  /// found or not, by whoever holds this instance. The summary pass writes
+  /// them as its "reads": what its output, and the warnings of the checks
+  /// that ran with it, may depend on, so that run-torch-tidy summarises and
+  /// analyses a translation unit again, in its next round, only when one of
+  /// those records changed. Const: the log is not part of the facts, and the
+  /// instance the checks of a process share logs for all of them.
+  void logReads() const;
   /// The USRs noted since logReads(), sorted; empty when it was not called.
   /// The callers' come with what the asker took for no record.
   std::vector<std::string> functionReads() const;
@@ -236,7 +239,8 @@ private:
 
   llvm::StringMap<RemoteFunction> Functions;
   llvm::StringMap<RemoteCallers> Calls;
-  std::shared_ptr<ReadLog> Reads; ///< null unless logReads() was called
+  /// Null unless logReads() was called.
+  mutable std::shared_ptr<ReadLog> Reads;
 };
 
 /// The program summary in effect for the checks of \p Context: the file named
@@ -248,10 +252,14 @@ std::shared_ptr<const ProgramSummary>
 programSummary(clang::tidy::ClangTidyContext *Context);
 
 /// For the summary pass: the program summary named as for programSummary()
-/// (a file that cannot be read is reported the same way), as an instance of
-/// its own that logs its reads; an empty one when no file is named or it
-/// cannot be read, which answers every question as no summary does.
-std::shared_ptr<ProgramSummary>
+/// (a file that cannot be read is reported the same way), logging its reads
+/// (ProgramSummary::logReads). It is the very instance that programSummary()
+/// gives every check of the process, so that when checks run beside the
+/// summary pass (run-torch-tidy's rounds after the first) their questions
+/// are logged too. An empty instance of its own when no file is named or it
+/// cannot be read: it answers every question as no summary does, and the
+/// checks, which then have none, ask nothing.
+std::shared_ptr<const ProgramSummary>
 loggingProgramSummary(clang::tidy::ClangTidyContext *Context);
 
 /// The USR of \p D (clang's cross-translation-unit name); empty when there is
