@@ -42,6 +42,7 @@ InplaceOnSavedTensorCheck::InplaceOnSavedTensorCheck(
   ParamConfig.MaxCallDepth = OptionReader(Options, Name, Context)
                                  .getCount("MaxCallDepth", DefaultMaxCallDepth);
   GraphsConfig.MaxCallDepth = ParamConfig.MaxCallDepth;
+  GraphsConfig.Program = GradConfig.Program;
 }
 
 void InplaceOnSavedTensorCheck::storeOptions(

@@ -11,7 +11,8 @@
 // backward pass (a sequence summed on purpose, outputs concatenated for one
 // backward), is returned, or is handed to a user function.
 //
-// Which values carry a graph: Graphs.h; whether autograd records: GradMode.h,
+// Which values carry a graph: Graphs.h (a helper of another file through the
+// program summary, WholeProgram.h); whether autograd records: GradMode.h,
 // decided once the whole TU is indexed (onEndOfTranslationUnit).
 //
 //===----------------------------------------------------------------------===//
@@ -48,6 +49,7 @@ RetainedLossGraphCheck::RetainedLossGraphCheck(StringRef Name,
   StoreMethods = parseList(RawStoreMethods);
   GradConfig.NoGradGuardClasses = parseList(RawNoGradGuardClasses);
   GradConfig.Program = programSummary(Context);
+  Config.Program = GradConfig.Program;
   Config.MaxCallDepth = OptionReader(Options, Name, Context)
                             .getCount("MaxCallDepth", DefaultMaxCallDepth);
 }
@@ -238,12 +240,23 @@ void RetainedLossGraphCheck::checkLoop(const Stmt *Loop,
                     "'item<double>()'")
           << (O->Loss ? 0 : 1) << (St->Accumulates ? 1 : 0) << St->Target
           << detachFix(Value, *Ctx);
-      if (O->Via)
-        diag(O->Call->getExprLoc(),
+      SourceLocation RecordedAt =
+          O->Call
+              ? O->Call->getExprLoc()
+              : (O->Remote ? remoteLocation(SM, *O->Remote) : SourceLocation());
+      if (O->Via && RecordedAt.isValid())
+        diag(RecordedAt,
              "the graph is recorded by this %select{loss|forward pass}0, "
              "called from the loop through %1",
              DiagnosticIDs::Note)
             << (O->Loss ? 0 : 1) << describeFunction(O->Via);
+      else if (O->Via) // in a file that cannot be read here
+        diag(O->Site->getExprLoc(),
+             "the graph is recorded by a %select{loss|forward pass}0 in %1 "
+             "(%2), called here",
+             DiagnosticIDs::Note)
+            << (O->Loss ? 0 : 1) << describeFunction(O->Via)
+            << (O->Remote ? describeRemoteSite(*O->Remote) : std::string());
       else
         diag(O->Call->getExprLoc(),
              "the graph is recorded by this %select{loss|forward pass}0",

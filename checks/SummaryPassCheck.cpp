@@ -6,7 +6,8 @@
 // on a literal device, the device it returns, what it stores into and
 // registers of the members of a module it is handed and, for a module's
 // constructor, whether the module behaves differently in training and eval
-// mode, as the analyses of this translation unit see them; and, for every
+// mode, and the autograd graph a returned tensor carries, as the analyses of
+// this translation unit see them; and, for every
 // user function the translation unit calls, whether a call of it runs with
 // autograd recording (WholeProgram.h).
 //
@@ -103,6 +104,13 @@ SummaryPassCheck::SummaryPassCheck(StringRef Name,
   RegistrationOpts.MaxCallDepth =
       RegReader.getCount("MaxCallDepth", DefaultMaxCallDepth);
   RegistrationOpts.Program = Loop.Program;
+  auto Retained = optionsOf("torch-retained-loss-graph", Context);
+  OptionReader RetainedReader(Retained, "torch-retained-loss-graph", Context);
+  RawLossFunctions = RetainedReader.getNameList("LossFunctions");
+  GraphCfg.LossFunctions = parseList(RawLossFunctions);
+  GraphCfg.MaxCallDepth =
+      RetainedReader.getCount("MaxCallDepth", DefaultMaxCallDepth);
+  GraphCfg.Program = Loop.Program;
 }
 
 void SummaryPassCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
@@ -197,8 +205,8 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
                                  const SourceManager &SM,
                                  InplaceEffectAnalysis &Effects,
                                  DeviceAnalysis &Devices,
-                                 ModelModeAnalysis &Modes,
-                                 ModuleModels &Models) {
+                                 ModelModeAnalysis &Modes, ModuleModels &Models,
+                                 GraphAnalysis &Graphs) {
   // Only what another translation unit can call and cannot see: functions
   // with external linkage whose body is in this main file.
   if (!isProgramVisible(FD) || FD->isTemplateInstantiation() ||
@@ -225,6 +233,18 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
       else if (A.Where)
         R.Site = siteOf(A.Where->getBeginLoc(), SM, describeActivationOp(A));
       Writer.addReturn(USR, Name, Def, R);
+    }
+    // The graph a call returns: another file that keeps the result cannot
+    // see that it holds one.
+    if (std::optional<GraphOrigin> G = Graphs.returnedGraph(FD)) {
+      RemoteGraphReturn R;
+      R.Loss = G->Loss;
+      if (G->Call)
+        R.Site = siteOf(G->Call->getExprLoc(), SM);
+      else if (G->Remote)
+        R.Site = *G->Remote;
+      if (!R.Site.File.empty())
+        Writer.addGraphReturn(USR, Name, Def, R);
     }
   }
 
@@ -418,8 +438,9 @@ void SummaryPassCheck::onEndOfTranslationUnit() {
     DeviceAnalysis Devices(DeviceOpts);
     ModelModeAnalysis Modes(ModeOpts, *Index, *Ctx);
     ModuleModels &Models = ModuleModels::of(*Ctx, RegistrationOpts);
+    GraphAnalysis Graphs(GraphCfg, SM, GradMode);
     for (const FunctionDecl *FD : Index->functions()) {
-      summarise(FD, SM, Effects, Devices, Modes, Models);
+      summarise(FD, SM, Effects, Devices, Modes, Models, Graphs);
       summariseCalls(FD, SM, GradMode);
     }
     Index = nullptr;

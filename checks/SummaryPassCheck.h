@@ -5,6 +5,7 @@
 #include "torch-tidy/Devices.h"
 #include "torch-tidy/FunctionIndex.h"
 #include "torch-tidy/GradMode.h"
+#include "torch-tidy/Graphs.h"
 #include "torch-tidy/InplaceEffects.h"
 #include "torch-tidy/Losses.h"
 #include "torch-tidy/ModelMode.h"
@@ -43,7 +44,8 @@ public:
 private:
   void summarise(const clang::FunctionDecl *FD, const clang::SourceManager &SM,
                  InplaceEffectAnalysis &Effects, DeviceAnalysis &Devices,
-                 ModelModeAnalysis &Modes, ModuleModels &Models);
+                 ModelModeAnalysis &Modes, ModuleModels &Models,
+                 GraphAnalysis &Graphs);
   /// \p P, the device \p FD returns, as its summary records it; none when
   /// it is not known.
   std::optional<RemoteDeviceReturn>
@@ -89,6 +91,8 @@ private:
   std::string RawModeDependent;
   std::string RawModeIndependent;
   ModelModeConfig ModeOpts;
+  std::string RawLossFunctions;
+  GraphConfig GraphCfg; ///< torch-retained-loss-graph's, with Program
   /// torch-unregistered-module-member's: what a function does to the module
   /// it is handed.
   std::string RawRegistrationFunctions, RawStatelessModuleClasses;

@@ -2,6 +2,7 @@
 #include "torch-tidy/Graphs.h"
 #include "torch-tidy/Compat.h"
 #include "torch-tidy/EvaluationOrder.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -376,12 +377,28 @@ std::optional<GraphOrigin> GraphAnalysis::eval(const Expr *Start,
       continue;
     }
     const FunctionDecl *Def = nullptr;
-    if (!Callee->hasBody(Def) || !Def || Def->isDependentContext() ||
-        isLibrary(Def))
+    if (!Callee->hasBody(Def) || !Def) {
+      // Defined in another translation unit: what its summary says it
+      // returns, one call below, as a body read here would be.
+      if (!Config.Program || Level + 1 > Config.MaxCallDepth ||
+          !mayBeElsewhere(Callee, SM))
+        continue;
+      const RemoteFunction *R = Config.Program->find(Callee);
+      if (R && R->ReturnsGraph && Recording(It.FD, CE)) {
+        GraphOrigin O{nullptr, CE, R->ReturnsGraph->Loss, Callee};
+        O.Remote = &R->ReturnsGraph->Site;
+        return Found(O);
+      }
+      continue;
+    }
+    if (Def->isDependentContext() || isLibrary(Def))
       continue;
     if (std::optional<GraphOrigin> R = returned(Def, Level + 1))
-      if (Recording(It.FD, CE))
-        return Found(GraphOrigin{R->Call, CE, R->Loss, Def});
+      if (Recording(It.FD, CE)) {
+        GraphOrigin O{R->Call, CE, R->Loss, Def};
+        O.Remote = R->Remote;
+        return Found(O);
+      }
   }
   // Everything reachable was read with no origin: none of the variables read
   // has one.

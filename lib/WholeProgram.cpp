@@ -431,6 +431,12 @@ ProgramSummary::parse(llvm::StringRef Text, std::string &Error) {
           if (std::optional<RemoteModuleEffects> E = readModuleEffects(EV))
             R.ModuleEffects.push_back(std::move(*E));
       R.Builds = readMode(F->getObject("mode"));
+      if (const json::Object *G = F->getObject("graph_return")) {
+        RemoteGraphReturn GR;
+        GR.Loss = flag(*G, "loss");
+        GR.Site = readSite(G->getObject("site"));
+        R.ReturnsGraph = std::move(GR);
+      }
       Out->Functions[llvm::StringRef(KV.first)] = std::move(R);
     }
   }
@@ -641,6 +647,13 @@ void SummaryWriter::addBuilds(const std::string &USR, const std::string &Name,
   function(USR, Name, Definition).Builds = Mode;
 }
 
+void SummaryWriter::addGraphReturn(const std::string &USR,
+                                   const std::string &Name,
+                                   const RemoteSite &Definition,
+                                   const RemoteGraphReturn &G) {
+  function(USR, Name, Definition).ReturnsGraph = G;
+}
+
 void SummaryWriter::addCall(const std::string &USR, const std::string &Name,
                             bool Recording, const RemoteSite &Site) {
   auto Key = [](const RemoteSite &S) {
@@ -765,6 +778,11 @@ void printFunction(json::OStream &J, const RemoteFunction &F) {
       if (!M->Harm.empty())
         J.attribute("harm", M->Harm);
       J.attributeObject("site", [&] { printSite(J, M->Site); });
+    });
+  if (const std::optional<RemoteGraphReturn> &G = F.ReturnsGraph)
+    J.attributeObject("graph_return", [&] {
+      J.attribute("loss", G->Loss);
+      J.attributeObject("site", [&] { printSite(J, G->Site); });
     });
   if (F.Events.empty())
     return;

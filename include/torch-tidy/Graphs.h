@@ -8,7 +8,9 @@
 //  * followed through tensor methods and LibTorch functions (`loss.mean()`,
 //    `torch::stack({a, b})`, `a + b`), local variables (every write of them,
 //    lambdas included), `?:`, and the return values of user functions
-//    (memoised summaries on the summary engine, read down to MaxCallDepth);
+//    (memoised summaries on the summary engine, read down to MaxCallDepth),
+//    for functions of other translation units from the program summary
+//    (WholeProgram.h: what graph a call returns);
 //  * `detach()`, `data()`, `item()`, integer and boolean results (`argmax`,
 //    `eq`, `a < b`, ...) and anything that is not a tensor end the graph; parameters, members and globals are not followed (unknown, so no
 //    graph is claimed).
@@ -37,11 +39,15 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace torch_tidy {
+
+class ProgramSummary;
+struct RemoteSite;
 
 struct GraphConfig {
   TypeConfig Types;
@@ -50,12 +56,14 @@ struct GraphConfig {
   std::vector<std::string> LossFunctions;
   /// How deep user functions are read for what they return (Summaries.h).
   unsigned MaxCallDepth = DefaultMaxCallDepth;
+  /// The other translation units' summaries (WholeProgram.h), or null.
+  std::shared_ptr<const ProgramSummary> Program;
 };
 
 /// Where a tensor's graph was recorded.
 struct GraphOrigin {
   /// The loss or forward call that recorded it (inside a helper when reached
-  /// through one).
+  /// through one); null when that helper is in another translation unit.
   const clang::CallExpr *Call = nullptr;
   /// The call written in the function asked about through which it was
   /// reached: Call itself, or the helper call.
@@ -67,6 +75,9 @@ struct GraphOrigin {
   /// For graphOrLeafOf: the tensor that requires grad the value was computed
   /// from (Call and Site are null then).
   const clang::Expr *Leaf = nullptr;
+  /// When Via is a function of another translation unit: where its loss or
+  /// forward call is (a record of the program summary); Call is null then.
+  const RemoteSite *Remote = nullptr;
 };
 
 /// LibTorch operations whose result is integer or boolean, which autograd
@@ -136,6 +147,13 @@ public:
   /// that is not LibTorch's or the standard library's.
   bool mayBeWanted(const clang::ValueDecl *V,
                    llvm::ArrayRef<const clang::FunctionDecl *> Scope);
+
+  /// The graph a call of \p FD returns when it is entered as \p FD's calls
+  /// here enter it (the summary pass: what another translation unit's call
+  /// gets), read one call below the caller.
+  std::optional<GraphOrigin> returnedGraph(const clang::FunctionDecl *FD) {
+    return returned(FD, 1);
+  }
 
 private:
   /// The first origin met reading \p E backwards (depth first, writes of a

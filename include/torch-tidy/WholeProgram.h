@@ -172,6 +172,14 @@ struct RemoteCallers {
   RemoteSite Site; ///< a recording call, else a call with autograd off
 };
 
+/// The autograd graph a call of a function returns (Graphs.h): a tensor
+/// computed from a loss or a module's forward pass while autograd records,
+/// when the call is entered recording.
+struct RemoteGraphReturn {
+  bool Loss = false; ///< a loss rather than a forward pass
+  RemoteSite Site;   ///< the loss or forward call that records it
+};
+
 /// The facts of one function defined in another translation unit.
 struct RemoteFunction {
   std::string Name; ///< qualified, for messages and -v output
@@ -190,6 +198,8 @@ struct RemoteFunction {
   std::optional<ValueKind> ModuleReturn;
   /// For a constructor of a module class: what the module it builds is.
   std::optional<RemoteMode> Builds;
+  /// For a function returning a tensor: the graph it carries, if any.
+  std::optional<RemoteGraphReturn> ReturnsGraph;
 };
 
 /// A merged summary file: the functions of the program by USR.
@@ -311,6 +321,8 @@ public:
                        const RemoteSite &Definition, ValueKind Kind);
   void addBuilds(const std::string &USR, const std::string &Name,
                  const RemoteSite &Definition, const RemoteMode &Mode);
+  void addGraphReturn(const std::string &USR, const std::string &Name,
+                      const RemoteSite &Definition, const RemoteGraphReturn &G);
   /// A call, written in this translation unit, of the user function \p USR,
   /// and whether it runs with autograd recording. Calls of one function join
   /// as the merge joins them: recording when one is, the first such call in

@@ -1,7 +1,8 @@
 """Prints a whole-program summary file as one line per function, sorted by
 name: `name | returns KIND OP [parameter I] [at FILE:LINE] | events KIND(OBJECT)...
 | inplace OP(parameter I)@FILE:LINE... | devices TYPE@FILE:LINE...
-| returns device ORIGIN [I | TYPE [picked by QUERY]@FILE:LINE] | mode depends MEMBER CLASS HARM|independent`,
+| returns device ORIGIN [I | TYPE [picked by QUERY]@FILE:LINE] | mode depends MEMBER CLASS HARM|independent
+| graph loss|forward@FILE:LINE`,
 for FileCheck; with --calls, then `calls: N` and a line per called function,
 sorted by name: `call NAME recording|quiet at FILE:LINE`; with --reads, then
 `defines: N` and the sorted USRs the summary pass asked of the summary it read,
@@ -62,6 +63,10 @@ for usr, f in d["functions"].items():
         parts.append("mode " + ("depends %s %s %s" % (m.get("member", "-"), m.get("class", "-"),
                                                      m.get("harm", "-"))
                                 if m["depends"] else "independent"))
+    g = f.get("graph_return")
+    if g:
+        parts.append("graph %s@%s:%d" % ("loss" if g["loss"] else "forward",
+                                         os.path.basename(g["site"]["file"]), g["site"]["line"]))
     parts.append("usr " + usr)
     rows.append(" | ".join(parts))
 for row in sorted(rows):
