@@ -33,6 +33,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -46,6 +47,7 @@ GraphBreakCheck::GraphBreakCheck(StringRef Name,
                                 .getNameList("NoGradGuardClasses")) {
   GradConfig.NoGradGuardClasses = parseList(RawNoGradGuardClasses);
   GradConfig.Program = programSummary(Context);
+  Config.Program = GradConfig.Program;
   Config.MaxCallDepth = OptionReader(Options, Name, Context)
                             .getCount("MaxCallDepth", DefaultMaxCallDepth);
 }
@@ -100,6 +102,8 @@ static const Expr *backwardValue(const CallExpr *CE) {
 /// How the diagnostics name a model output: its call as written when short,
 /// else its module class.
 static std::string describeOutput(const ModelOutput &O, const ASTContext &Ctx) {
+  if (O.Remote) // Call is the call of the function of another file
+    return "of '" + O.Remote->Module + "'";
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation B = compat::beginLoc(O.Call), E = compat::endLoc(O.Call);
   if (B.isValid() && E.isValid() && !B.isMacroID() && !E.isMacroID()) {
@@ -108,32 +112,41 @@ static std::string describeOutput(const ModelOutput &O, const ASTContext &Ctx) {
     if (!Text.empty() && Text.size() <= 48 && !Text.contains('\n'))
       return "'" + Text.str() + "'";
   }
-  return "of '" + O.Module->getNameAsString() + "'";
+  return "of '" + (O.Module ? O.Module->getNameAsString() : "") + "'";
 }
 
 /// What cut the path, for the diagnostics.
 static std::string describeCut(const GraphCut &C) {
   std::string Name = GraphPathAnalysis::cutName(C).str();
   std::string Rewrap;
-  if (C.Rewrap)
+  if (C.Remote)
+    Rewrap = C.Remote->Rewrap;
+  else if (C.Rewrap)
     if (const FunctionDecl *F = C.Rewrap->getDirectCallee())
       Rewrap = F->getQualifiedNameAsString();
+  // A cut of another file is known by its names only.
+  bool Rewrapped = C.Remote ? !Rewrap.empty() : C.Rewrap != nullptr;
+  bool ByRewrap = C.Remote ? Rewrapped && compat::endsWith(Rewrap, "::" + Name)
+                           : C.At == C.Rewrap;
+  bool Operator =
+      C.Remote ? !Name.empty() && !llvm::isAlpha(Name[0]) && Name[0] != '_'
+               : isa<CXXOperatorCallExpr>(C.At);
   switch (C.Kind) {
   case CutKind::Detach:
   case CutKind::Data:
     return "'" + Name + "()'";
   case CutKind::Item:
-    if (C.At == C.Rewrap)
+    if (ByRewrap)
       return "a copy of its values made by '" + Rewrap + "'";
-    if (C.Rewrap)
+    if (Rewrapped)
       return "'" + Name + "()' re-wrapped with '" + Rewrap + "'";
     return "'" + Name + "()'";
   case CutKind::DataPtr:
-    if (C.Rewrap)
+    if (Rewrapped)
       return "'" + Rewrap + "' over its '" + Name + "()'";
     return "'" + Name + "()'";
   case CutKind::NoGradient:
-    if (isa<CXXOperatorCallExpr>(C.At))
+    if (Operator)
       return "the comparison '" + Name + "', which has no gradient";
     return "'" + Name + "', which has no gradient";
   case CutKind::ZeroGradient:
@@ -169,22 +182,59 @@ static const char *advice(const GraphCut &C) {
   return "";
 }
 
-void GraphBreakCheck::notes(const GraphPath &P) {
-  const GraphCut &C = *P.Cut;
+void GraphBreakCheck::cutNote(const GraphCut &C) {
+  if (C.Remote) {
+    // In another file: at the cut there when it can be read, else at the
+    // call here, naming the place. A forward pass without autograd is
+    // shown by the note on the model output.
+    if (C.Kind == CutKind::NoGradMode)
+      return;
+    SourceLocation At = remoteLocation(Ctx->getSourceManager(), C.Remote->Site);
+    if (At.isValid())
+      diag(At, "the graph is cut here", DiagnosticIDs::Note);
+    else
+      diag(C.At->getExprLoc(),
+           "the graph is cut in the function called here (%0)",
+           DiagnosticIDs::Note)
+          << describeRemoteSite(C.Remote->Site);
+    return;
+  }
   if (C.Kind != CutKind::NoGradMode)
     diag(C.At->getExprLoc(), "the graph is cut here", DiagnosticIDs::Note);
   if (C.Rewrap && C.Rewrap != C.At)
     diag(C.Rewrap->getExprLoc(),
          "the values are made a new tensor here, with no autograd history",
          DiagnosticIDs::Note);
-  if (P.Output.Via)
-    diag(P.Output.Call->getExprLoc(),
+}
+
+void GraphBreakCheck::outputNote(const ModelOutput &O) {
+  SourceLocation At = O.Call->getExprLoc();
+  if (O.Remote) {
+    SourceLocation There =
+        remoteLocation(Ctx->getSourceManager(), O.Remote->Forward);
+    if (There.isInvalid()) {
+      diag(At,
+           "the model output comes from a forward pass in %0 (%1), called "
+           "here",
+           DiagnosticIDs::Note)
+          << describeFunction(O.Via) << describeRemoteSite(O.Remote->Forward);
+      return;
+    }
+    At = There;
+  }
+  if (O.Via)
+    diag(At,
          "the model output comes from this forward pass, reached through %0",
          DiagnosticIDs::Note)
-        << describeFunction(P.Output.Via);
+        << describeFunction(O.Via);
   else
-    diag(P.Output.Call->getExprLoc(),
-         "the model output comes from this forward pass", DiagnosticIDs::Note);
+    diag(At, "the model output comes from this forward pass",
+         DiagnosticIDs::Note);
+}
+
+void GraphBreakCheck::notes(const GraphPath &P) {
+  cutNote(*P.Cut);
+  outputNote(P.Output);
 }
 
 void GraphBreakCheck::reportWhole(const CallExpr *Backward,
@@ -209,18 +259,13 @@ void GraphBreakCheck::reportTerm(const GraphTerm &T, const GraphPath &P,
        "%1: training runs, but no gradient flows through this term, so what "
        "only it would train never learns; %2")
       << describeOutput(P.Output, *Ctx) << describeCut(C) << advice(C);
-  if (C.Rewrap && C.Rewrap != C.At)
+  if (C.Remote)
+    cutNote(C);
+  else if (C.Rewrap && C.Rewrap != C.At)
     diag(C.Rewrap->getExprLoc(),
          "the values are made a new tensor here, with no autograd history",
          DiagnosticIDs::Note);
-  if (P.Output.Via)
-    diag(P.Output.Call->getExprLoc(),
-         "the model output comes from this forward pass, reached through %0",
-         DiagnosticIDs::Note)
-        << describeFunction(P.Output.Via);
-  else
-    diag(P.Output.Call->getExprLoc(),
-         "the model output comes from this forward pass", DiagnosticIDs::Note);
+  outputNote(P.Output);
   diag(Backward->getExprLoc(), "the loss reaches the backward pass here",
        DiagnosticIDs::Note);
 }

@@ -39,6 +39,10 @@ private:
   void reportTerm(const GraphTerm &T, const GraphPath &P,
                   const clang::CallExpr *Backward);
   void notes(const GraphPath &P);
+  /// Where the path is cut (in another file when the program summary says
+  /// so), and where its model output comes from.
+  void cutNote(const GraphCut &C);
+  void outputNote(const ModelOutput &O);
 
   const std::string RawNoGradGuardClasses;
   GraphPathConfig Config;

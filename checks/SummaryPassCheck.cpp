@@ -111,6 +111,10 @@ SummaryPassCheck::SummaryPassCheck(StringRef Name,
   GraphCfg.MaxCallDepth =
       RetainedReader.getCount("MaxCallDepth", DefaultMaxCallDepth);
   GraphCfg.Program = Loop.Program;
+  PathCfg.MaxCallDepth = OptionReader(optionsOf("torch-graph-break", Context),
+                                      "torch-graph-break", Context)
+                             .getCount("MaxCallDepth", DefaultMaxCallDepth);
+  PathCfg.Program = Loop.Program;
 }
 
 void SummaryPassCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
@@ -201,12 +205,75 @@ SummaryPassCheck::remoteDeviceReturn(const DeviceProvenance &P,
   return std::nullopt;
 }
 
+/// \p C as the summary writes it.
+static RemoteCut remoteCutOf(const GraphCut &C, const SourceManager &SM) {
+  if (C.Remote)
+    return *C.Remote;
+  RemoteCut R;
+  R.Kind = GraphPathAnalysis::cutSpelling(C.Kind).str();
+  R.Name = GraphPathAnalysis::cutName(C).str();
+  if (C.Rewrap)
+    if (const FunctionDecl *F = C.Rewrap->getDirectCallee())
+      R.Rewrap = F->getQualifiedNameAsString();
+  R.Site = siteOf(C.At->getExprLoc(), SM);
+  return R;
+}
+
+std::optional<RemoteGraphPaths>
+SummaryPassCheck::graphPaths(const FunctionDecl *FD, const SourceManager &SM,
+                             GraphPathAnalysis &Paths) {
+  std::optional<GraphTerm> T = Paths.returnPathsOf(FD);
+  if (!T || (T->Paths.empty() && T->Parameters.empty()))
+    return std::nullopt;
+  RemoteGraphPaths Out;
+  Out.Unknown = T->Unknown;
+  for (const GraphPath &P : T->Paths) {
+    RemoteGraphPath R;
+    if (const auto *PV = dyn_cast_or_null<ParmVarDecl>(P.Output.Object))
+      if (PV->getParentFunctionOrMethod() == FD)
+        R.ModuleParameter = PV->getFunctionScopeIndex();
+    if (P.Output.Remote) {
+      R.Module = P.Output.Remote->Module;
+      R.Forward = P.Output.Remote->Forward;
+    } else {
+      if (P.Output.Module)
+        R.Module = P.Output.Module->getQualifiedNameAsString();
+      R.Forward = siteOf(P.Output.Call->getExprLoc(), SM);
+    }
+    if (P.Cut)
+      R.Cut = remoteCutOf(*P.Cut, SM);
+    if (R.Forward.File.empty() || (R.Cut && R.Cut->Site.File.empty()))
+      Out.Unknown |= !R.Cut; // a place that cannot be named: not claimed
+    else
+      Out.Paths.push_back(std::move(R));
+  }
+  for (const auto &[Index, Cut] : T->Parameters) {
+    RemoteParameterFlow F;
+    F.Parameter = Index;
+    if (Cut)
+      F.Cut = remoteCutOf(*Cut, SM);
+    bool Seen = llvm::any_of(Out.Parameters, [&](const RemoteParameterFlow &G) {
+      return G.Parameter == F.Parameter &&
+             G.Cut.has_value() == F.Cut.has_value() &&
+             (!F.Cut || (G.Cut->Site.Line == F.Cut->Site.Line &&
+                         G.Cut->Site.Column == F.Cut->Site.Column &&
+                         G.Cut->Site.File == F.Cut->Site.File));
+    });
+    if (!Seen)
+      Out.Parameters.push_back(std::move(F));
+  }
+  if (Out.Paths.empty() && Out.Parameters.empty())
+    return std::nullopt;
+  return Out;
+}
+
 void SummaryPassCheck::summarise(const FunctionDecl *FD,
                                  const SourceManager &SM,
                                  InplaceEffectAnalysis &Effects,
                                  DeviceAnalysis &Devices,
                                  ModelModeAnalysis &Modes, ModuleModels &Models,
-                                 GraphAnalysis &Graphs) {
+                                 GraphAnalysis &Graphs,
+                                 GraphPathAnalysis &Paths) {
   // Only what another translation unit can call and cannot see: functions
   // with external linkage whose body is in this main file.
   if (!isProgramVisible(FD) || FD->isTemplateInstantiation() ||
@@ -246,6 +313,8 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
       if (!R.Site.File.empty())
         Writer.addGraphReturn(USR, Name, Def, R);
     }
+    if (std::optional<RemoteGraphPaths> P = graphPaths(FD, SM, Paths))
+      Writer.addGraphPaths(USR, Name, Def, *P);
   }
 
   std::vector<RemoteInplace> Inplace = Effects.effectsOf(FD);
@@ -439,8 +508,9 @@ void SummaryPassCheck::onEndOfTranslationUnit() {
     ModelModeAnalysis Modes(ModeOpts, *Index, *Ctx);
     ModuleModels &Models = ModuleModels::of(*Ctx, RegistrationOpts);
     GraphAnalysis Graphs(GraphCfg, SM, GradMode);
+    GraphPathAnalysis Paths(PathCfg, SM, GradMode);
     for (const FunctionDecl *FD : Index->functions()) {
-      summarise(FD, SM, Effects, Devices, Modes, Models, Graphs);
+      summarise(FD, SM, Effects, Devices, Modes, Models, Graphs, Paths);
       summariseCalls(FD, SM, GradMode);
     }
     Index = nullptr;

@@ -5,6 +5,7 @@
 #include "torch-tidy/Devices.h"
 #include "torch-tidy/FunctionIndex.h"
 #include "torch-tidy/GradMode.h"
+#include "torch-tidy/GraphPaths.h"
 #include "torch-tidy/Graphs.h"
 #include "torch-tidy/InplaceEffects.h"
 #include "torch-tidy/Losses.h"
@@ -45,7 +46,12 @@ private:
   void summarise(const clang::FunctionDecl *FD, const clang::SourceManager &SM,
                  InplaceEffectAnalysis &Effects, DeviceAnalysis &Devices,
                  ModelModeAnalysis &Modes, ModuleModels &Models,
-                 GraphAnalysis &Graphs);
+                 GraphAnalysis &Graphs, GraphPathAnalysis &Paths);
+  /// The graph paths of what \p FD returns, as its summary records them;
+  /// none when it has none.
+  std::optional<RemoteGraphPaths> graphPaths(const clang::FunctionDecl *FD,
+                                             const clang::SourceManager &SM,
+                                             GraphPathAnalysis &Paths);
   /// \p P, the device \p FD returns, as its summary records it; none when
   /// it is not known.
   std::optional<RemoteDeviceReturn>
@@ -92,7 +98,8 @@ private:
   std::string RawModeIndependent;
   ModelModeConfig ModeOpts;
   std::string RawLossFunctions;
-  GraphConfig GraphCfg; ///< torch-retained-loss-graph's, with Program
+  GraphConfig GraphCfg;    ///< torch-retained-loss-graph's, with Program
+  GraphPathConfig PathCfg; ///< torch-graph-break's, with Program
   /// torch-unregistered-module-member's: what a function does to the module
   /// it is handed.
   std::string RawRegistrationFunctions, RawStatelessModuleClasses;

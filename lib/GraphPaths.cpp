@@ -3,6 +3,7 @@
 #include "torch-tidy/Compat.h"
 #include "torch-tidy/EvaluationOrder.h"
 #include "torch-tidy/Graphs.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -140,6 +141,25 @@ const FunctionDecl *ownerOf(const Decl *D) {
   return dyn_cast_or_null<FunctionDecl>(D->getParentFunctionOrMethod());
 }
 
+/// How the summary spells each cut.
+constexpr std::pair<CutKind, llvm::StringLiteral> CutSpellings[] = {
+    {CutKind::Detach, "detach"},
+    {CutKind::Data, "data"},
+    {CutKind::Item, "item"},
+    {CutKind::DataPtr, "data_ptr"},
+    {CutKind::NoGradient, "no_gradient"},
+    {CutKind::ZeroGradient, "zero_gradient"},
+    {CutKind::IntegerCast, "integer_cast"},
+    {CutKind::NoGradMode, "no_grad_mode"},
+};
+
+std::optional<CutKind> cutKindOf(StringRef Spelling) {
+  for (const auto &[K, S] : CutSpellings)
+    if (S == Spelling)
+      return K;
+  return std::nullopt;
+}
+
 } // namespace
 
 bool GraphTerm::mayCarryGraph() const {
@@ -151,7 +171,16 @@ bool GraphTerm::mayCarryGraph() const {
   return false;
 }
 
+StringRef GraphPathAnalysis::cutSpelling(CutKind Kind) {
+  for (const auto &[K, S] : CutSpellings)
+    if (K == Kind)
+      return S;
+  return "";
+}
+
 StringRef GraphPathAnalysis::cutName(const GraphCut &Cut) {
+  if (Cut.Remote)
+    return Cut.Remote->Name;
   const auto *CE = dyn_cast_or_null<CallExpr>(Cut.At);
   const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
   if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(CE))
@@ -172,7 +201,10 @@ const LocalWrites &GraphPathAnalysis::writes(const FunctionDecl *FD) {
 /// One question: reads expressions backwards with an explicit work list.
 class GraphPathAnalysis::Reader {
 public:
-  Reader(GraphPathAnalysis &A, const FunctionDecl *FD) : A(A) {
+  /// \p ParametersApart: the summary pass's question (returnPathsOf).
+  Reader(GraphPathAnalysis &A, const FunctionDecl *FD,
+         bool ParametersApart = false)
+      : A(A), ParametersApart(ParametersApart) {
     Frames.push_back({FD, nullptr, -1, 0, nullptr});
   }
 
@@ -183,13 +215,22 @@ public:
     Out.E = E;
     Out.In = Frames[Frame].FD;
     llvm::SmallVector<Item, 16> Work{{E, Frame, -1, false}};
-    llvm::DenseSet<std::tuple<const VarDecl *, int, int>> Seen;
-    while (!Work.empty()) {
-      if (!spend())
-        return Out;
-      Item It = Work.pop_back_val();
-      step(It, Work, Seen, Out);
-    }
+    run(Work, Out);
+    return Out;
+  }
+
+  /// What the function asked about returns, as one term; none when it
+  /// returns nothing.
+  std::optional<GraphTerm> evalReturns() {
+    GraphTerm Out;
+    Out.In = Frames[0].FD;
+    llvm::SmallVector<Item, 16> Work;
+    for (const Expr *R : returns(Frames[0].FD))
+      Work.push_back({R, 0, -1, false});
+    if (Work.empty())
+      return std::nullopt;
+    Out.E = Work.front().E;
+    run(Work, Out);
     return Out;
   }
 
@@ -290,6 +331,18 @@ private:
     bool Target;
   };
 
+  void run(llvm::SmallVectorImpl<Item> &Work, GraphTerm &Out) {
+    llvm::DenseSet<std::tuple<const VarDecl *, int, int>> Seen;
+    Pending = &Work;
+    while (!Work.empty()) {
+      if (!spend())
+        break;
+      Item It = Work.pop_back_val();
+      step(It, Work, Seen, Out);
+    }
+    Pending = nullptr;
+  }
+
   bool spend() {
     if (Left == 0) {
       Exhausted = true;
@@ -366,7 +419,12 @@ private:
   /// one (`model->aux`, a member used in a method called on `model`) is
   /// part of it: the outer object is given.
   const ValueDecl *moduleObject(const CallExpr *CE, int F) {
-    const Expr *Obj = memberCallObject(CE);
+    return objectOf(memberCallObject(CE), F);
+  }
+
+  /// The object \p Obj, an expression of frame \p F, names, read as
+  /// moduleObject reads a forward call's object.
+  const ValueDecl *objectOf(const Expr *Obj, int F) {
     for (unsigned Step = 0; Obj && Step < 16; ++Step) {
       const Expr *S =
           stripExpr(Obj, Strip::Temporaries | Strip::Copies |
@@ -413,6 +471,95 @@ private:
     }
     Cuts.push_back({Kind, At, Frames[It.Frame].FD, nullptr});
     return static_cast<int>(Cuts.size()) - 1;
+  }
+
+  /// Whether autograd records at \p CE in frame \p F. For the summary
+  /// pass, as if the function asked about is entered recording: only the
+  /// no-grad scopes on the chain of calls count.
+  bool records(const CallExpr *CE, int F) {
+    if (!ParametersApart)
+      return A.GradMode.at(Frames[F].FD, CE).Records;
+    const Stmt *S = CE;
+    for (int G = F; G >= 0; S = Frames[G].Call, G = Frames[G].Parent)
+      if (A.GradMode.disabledAt(Frames[G].FD, S))
+        return false;
+    return true;
+  }
+
+  /// \p CE's argument for parameter \p Index of its callee.
+  static const Expr *argumentOf(const CallExpr *CE, unsigned Index) {
+    if (isa<CXXOperatorCallExpr>(CE) &&
+        isa_and_nonnull<CXXMethodDecl>(CE->getDirectCallee()))
+      ++Index; // the object is argument 0
+    return Index < CE->getNumArgs() ? CE->getArg(Index) : nullptr;
+  }
+
+  /// A cut of the program summary, made at \p CE (the call of the function
+  /// of another file) in frame \p F; -1 when it is of a kind not known.
+  int remoteCut(const Item &It, const RemoteCut &C, const CallExpr *CE) {
+    if (It.Cut >= 0)
+      return It.Cut;
+    std::optional<CutKind> K = cutKindOf(C.Kind);
+    if (!K)
+      return -1;
+    GraphCut G{*K, CE, Frames[It.Frame].FD, nullptr};
+    G.Remote = &C;
+    Cuts.push_back(G);
+    return static_cast<int>(Cuts.size()) - 1;
+  }
+
+  /// \p CE calls a function of another translation unit: its graph paths
+  /// from the program summary. False when there is no record to read.
+  bool readRemote(const Item &It, const CallExpr *CE,
+                  const FunctionDecl *Callee, GraphTerm &Out) {
+    if (!A.Config.Program ||
+        Frames[It.Frame].Level + 1 > A.Config.MaxCallDepth ||
+        !mayBeElsewhere(Callee, A.SM))
+      return false;
+    const RemoteFunction *R = A.Config.Program->find(Callee);
+    if (!R || !R->ReturnPaths)
+      return false;
+    const RemoteGraphPaths &G = *R->ReturnPaths;
+    const FunctionDecl *Via =
+        Frames[It.Frame].Outer ? Frames[It.Frame].Outer : Callee;
+    bool Records = records(CE, It.Frame);
+    for (const RemoteGraphPath &P : G.Paths) {
+      GraphPath Path;
+      Path.Output.Call = CE;
+      Path.Output.In = Frames[It.Frame].FD;
+      Path.Output.Via = Via;
+      Path.Output.Remote = &P;
+      if (P.ModuleParameter)
+        if (const Expr *Arg = argumentOf(CE, *P.ModuleParameter))
+          Path.Output.Object = objectOf(Arg, It.Frame);
+      if (It.Cut >= 0) {
+        Path.Cut = Cuts[It.Cut];
+      } else if (P.Cut) {
+        int C = remoteCut(It, *P.Cut, CE);
+        if (C < 0) {
+          unknown(It, Out);
+          continue;
+        }
+        Path.Cut = Cuts[C];
+      } else if (!Records) {
+        Path.Cut = GraphCut{CutKind::NoGradMode, CE, Frames[It.Frame].FD};
+      }
+      Out.Paths.push_back(Path);
+    }
+    for (const RemoteParameterFlow &P : G.Parameters) {
+      const Expr *Arg = argumentOf(CE, P.Parameter);
+      if (!Arg)
+        continue;
+      int C = P.Cut ? remoteCut(It, *P.Cut, CE) : It.Cut;
+      if (P.Cut && C < 0) {
+        unknown(It, Out);
+        continue;
+      }
+      Pending->push_back({Arg, It.Frame, C, It.Target});
+    }
+    if (G.Unknown)
+      unknown(It, Out);
+    return true;
   }
 
   void unknown(const Item &It, GraphTerm &Out) {
@@ -476,7 +623,13 @@ private:
         auto [Arg, G] = argumentFor(P, It.Frame);
         if (Arg)
           Work.push_back({Arg, G, It.Cut, It.Target});
-        else if (!Valueless)
+        else if (ParametersApart && ownerOf(P) == Frames[0].FD && !Valueless) {
+          if (!It.Target)
+            Out.Parameters.push_back(
+                {P->getFunctionScopeIndex(),
+                 It.Cut >= 0 ? std::optional<GraphCut>(Cuts[It.Cut])
+                             : std::nullopt});
+        } else if (!Valueless)
           unknown(It, Out);
         return;
       }
@@ -540,7 +693,7 @@ private:
                   Frames[It.Frame].Outer};
       if (It.Cut >= 0)
         P.Cut = Cuts[It.Cut];
-      else if (!A.GradMode.at(Frames[It.Frame].FD, CE).Records)
+      else if (!records(CE, It.Frame))
         P.Cut = GraphCut{CutKind::NoGradMode, CE, Frames[It.Frame].FD};
       Out.Paths.push_back(P);
       return;
@@ -614,11 +767,14 @@ private:
         Work.push_back({R, F, It.Cut, It.Target});
       return;
     }
-    if (!Valueless)
+    if (!Valueless && !readRemote(It, CE, Callee, Out))
       unknown(It, Out);
   }
 
   GraphPathAnalysis &A;
+  const bool ParametersApart;
+  /// The work list of the eval under way, for readRemote.
+  llvm::SmallVectorImpl<Item> *Pending = nullptr;
   llvm::SmallVector<Frame, 8> Frames;
   llvm::SmallVector<GraphCut, 8> Cuts;
   unsigned Left = Budget;
@@ -634,6 +790,17 @@ std::optional<GraphTerm> GraphPathAnalysis::pathsOf(const Expr *E,
   if (R.exhausted())
     return std::nullopt;
   return T;
+}
+
+std::optional<GraphTerm>
+GraphPathAnalysis::returnPathsOf(const FunctionDecl *FD) {
+  if (!FD || !FD->getBody())
+    return std::nullopt;
+  Reader R(*this, FD, /*ParametersApart=*/true);
+  std::optional<GraphTerm> Out = R.evalReturns();
+  if (R.exhausted())
+    return std::nullopt;
+  return Out;
 }
 
 GraphTerms GraphPathAnalysis::termsOf(const Expr *E, const FunctionDecl *FD) {

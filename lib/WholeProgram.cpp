@@ -132,6 +132,59 @@ RemoteSite readSite(const json::Object *O) {
   return S;
 }
 
+std::optional<RemoteCut> readCut(const json::Object *O) {
+  if (!O)
+    return std::nullopt;
+  RemoteCut C;
+  C.Kind = text(*O, "kind");
+  C.Name = text(*O, "name");
+  C.Rewrap = text(*O, "rewrap");
+  C.Site = readSite(O->getObject("site"));
+  if (C.Kind.empty() || C.Site.File.empty())
+    return std::nullopt;
+  return C;
+}
+
+std::optional<RemoteGraphPaths> readGraphPaths(const json::Object *O) {
+  if (!O)
+    return std::nullopt;
+  RemoteGraphPaths G;
+  G.Unknown = flag(*O, "unknown");
+  if (const json::Array *Paths = O->getArray("paths"))
+    for (const json::Value &V : *Paths) {
+      const json::Object *P = V.getAsObject();
+      if (!P)
+        continue;
+      RemoteGraphPath R;
+      if (auto I = P->getInteger("parameter"); I && *I >= 0)
+        R.ModuleParameter = static_cast<unsigned>(*I);
+      R.Module = text(*P, "module");
+      R.Forward = readSite(P->getObject("forward"));
+      R.Cut = readCut(P->getObject("cut"));
+      if (P->getObject("cut") && !R.Cut)
+        continue; // a cut this version cannot read: not a path it knows
+      G.Paths.push_back(std::move(R));
+    }
+  if (const json::Array *Params = O->getArray("parameters"))
+    for (const json::Value &V : *Params) {
+      const json::Object *P = V.getAsObject();
+      if (!P)
+        continue;
+      auto I = P->getInteger("parameter");
+      if (!I || *I < 0)
+        continue;
+      RemoteParameterFlow F;
+      F.Parameter = static_cast<unsigned>(*I);
+      F.Cut = readCut(P->getObject("cut"));
+      if (P->getObject("cut") && !F.Cut) {
+        G.Unknown = true;
+        continue;
+      }
+      G.Parameters.push_back(std::move(F));
+    }
+  return G;
+}
+
 std::optional<RemoteReturn> readReturn(const json::Object *O) {
   if (!O)
     return std::nullopt;
@@ -437,6 +490,7 @@ ProgramSummary::parse(llvm::StringRef Text, std::string &Error) {
         GR.Site = readSite(G->getObject("site"));
         R.ReturnsGraph = std::move(GR);
       }
+      R.ReturnPaths = readGraphPaths(F->getObject("graph_paths"));
       Out->Functions[llvm::StringRef(KV.first)] = std::move(R);
     }
   }
@@ -654,6 +708,13 @@ void SummaryWriter::addGraphReturn(const std::string &USR,
   function(USR, Name, Definition).ReturnsGraph = G;
 }
 
+void SummaryWriter::addGraphPaths(const std::string &USR,
+                                  const std::string &Name,
+                                  const RemoteSite &Definition,
+                                  const RemoteGraphPaths &P) {
+  function(USR, Name, Definition).ReturnPaths = P;
+}
+
 void SummaryWriter::addCall(const std::string &USR, const std::string &Name,
                             bool Recording, const RemoteSite &Site) {
   auto Key = [](const RemoteSite &S) {
@@ -783,6 +844,41 @@ void printFunction(json::OStream &J, const RemoteFunction &F) {
     J.attributeObject("graph_return", [&] {
       J.attribute("loss", G->Loss);
       J.attributeObject("site", [&] { printSite(J, G->Site); });
+    });
+  if (const std::optional<RemoteGraphPaths> &G = F.ReturnPaths)
+    J.attributeObject("graph_paths", [&] {
+      auto Cut = [&](const RemoteCut &C) {
+        J.attributeObject("cut", [&] {
+          J.attribute("kind", C.Kind);
+          J.attribute("name", C.Name);
+          if (!C.Rewrap.empty())
+            J.attribute("rewrap", C.Rewrap);
+          J.attributeObject("site", [&] { printSite(J, C.Site); });
+        });
+      };
+      if (!G->Parameters.empty())
+        J.attributeArray("parameters", [&] {
+          for (const RemoteParameterFlow &P : G->Parameters)
+            J.object([&] {
+              J.attribute("parameter", P.Parameter);
+              if (P.Cut)
+                Cut(*P.Cut);
+            });
+        });
+      if (!G->Paths.empty())
+        J.attributeArray("paths", [&] {
+          for (const RemoteGraphPath &P : G->Paths)
+            J.object([&] {
+              if (P.ModuleParameter)
+                J.attribute("parameter", *P.ModuleParameter);
+              J.attribute("module", P.Module);
+              J.attributeObject("forward", [&] { printSite(J, P.Forward); });
+              if (P.Cut)
+                Cut(*P.Cut);
+            });
+        });
+      if (G->Unknown)
+        J.attribute("unknown", true);
     });
   if (F.Events.empty())
     return;

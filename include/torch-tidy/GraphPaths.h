@@ -17,7 +17,8 @@
 // (every write of them, lambdas included), `?:`, and the return values of
 // user functions, whose parameters are read at the call as the caller's
 // arguments (inline, down to MaxCallDepth levels, at most 2,048 expressions
-// per question). A tensor whose origin is not known (a parameter of the
+// per question); a function of another translation unit by its graph paths in
+// the program summary (WholeProgram.h), its parameters read at the call. A tensor whose origin is not known (a parameter of the
 // function asked about, a member, a global, a container, an unread function)
 // is reported as Unknown: it may carry a graph; so is a tensor made to
 // require grad (`torch::randn(..., torch::requires_grad())`,
@@ -44,15 +45,23 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <memory>
 #include <optional>
 
 namespace torch_tidy {
+
+class ProgramSummary;
+struct RemoteCut;
+struct RemoteGraphPath;
 
 struct GraphPathConfig {
   TypeConfig Types;
   /// How deep user functions are read (Summaries.h: level N is read when
   /// N <= MaxCallDepth).
   unsigned MaxCallDepth = DefaultMaxCallDepth;
+  /// The other translation units' summaries (WholeProgram.h), or null: a
+  /// function of another file is read by its graph paths there.
+  std::shared_ptr<const ProgramSummary> Program;
 };
 
 /// How a graph path is cut.
@@ -79,6 +88,9 @@ struct GraphCut {
   /// (`torch::tensor`, `torch::from_blob`, ...), or null when the number is
   /// used as a number.
   const clang::CallExpr *Rewrap = nullptr;
+  /// A cut in a function of another translation unit (a record of the
+  /// program summary): At is then the call of that function here.
+  const RemoteCut *Remote = nullptr;
 };
 
 /// A model output a value is computed from.
@@ -95,6 +107,10 @@ struct ModelOutput {
   const clang::ValueDecl *Object = nullptr;
   /// The outermost helper it was reached through, or null.
   const clang::FunctionDecl *Via = nullptr;
+  /// A forward call in a function of another translation unit (a record of
+  /// the program summary): Call is then the call of that function here, and
+  /// Module is null.
+  const RemoteGraphPath *Remote = nullptr;
 };
 
 /// One way from a model output to the value.
@@ -114,6 +130,9 @@ struct GraphTerm {
   /// It is also computed, with no cut on the way, from a tensor whose origin
   /// is not known (which may carry a graph).
   bool Unknown = false;
+  /// For returnPathsOf: the parameters of the function asked about that it
+  /// is computed from (their index), each with the first cut on the way.
+  llvm::SmallVector<std::pair<unsigned, std::optional<GraphCut>>, 1> Parameters;
 
   /// It may carry a graph: an uncut path, or an unknown tensor.
   bool mayCarryGraph() const;
@@ -141,8 +160,16 @@ public:
   /// \p E split into the terms of a sum, each with its graph paths.
   GraphTerms termsOf(const clang::Expr *E, const clang::FunctionDecl *FD);
 
+  /// The graph paths of what \p FD returns, as one term, read as if its call
+  /// records (only its own no-grad scopes cut a forward pass), with its
+  /// parameters apart (GraphTerm::Parameters) rather than unknown: the
+  /// summary pass (WholeProgram.h). std::nullopt when the bound was reached.
+  std::optional<GraphTerm> returnPathsOf(const clang::FunctionDecl *FD);
+
   /// The name of the operation that cuts (`detach`, `item`, `argmax`, ...).
   static llvm::StringRef cutName(const GraphCut &Cut);
+  /// How the program summary spells \p Kind (`detach`, `no_grad_mode`, ...).
+  static llvm::StringRef cutSpelling(CutKind Kind);
 
 private:
   class Reader;

@@ -180,6 +180,39 @@ struct RemoteGraphReturn {
   RemoteSite Site;   ///< the loss or forward call that records it
 };
 
+/// Where and how a way to a function's result is cut (GraphPaths.h).
+struct RemoteCut {
+  std::string Kind;   ///< GraphPaths' CutKind, spelled as in the file
+  std::string Name;   ///< the operation (`detach`, `item`, `argmax`, ...)
+  std::string Rewrap; ///< for item/data_ptr: the call that made a new tensor
+  RemoteSite Site;
+};
+
+/// One way from a model output to what a function returns.
+struct RemoteGraphPath {
+  /// The module is the function's parameter i; none when it is another
+  /// object (a local, a member, a global).
+  std::optional<unsigned> ModuleParameter;
+  std::string Module; ///< the module class, qualified
+  RemoteSite Forward; ///< the forward call
+  std::optional<RemoteCut> Cut;
+};
+
+/// A tensor parameter that what a function returns is computed from.
+struct RemoteParameterFlow {
+  unsigned Parameter = 0;
+  std::optional<RemoteCut> Cut;
+};
+
+/// The graph paths of what a function returns (GraphPaths.h), read as if
+/// its call records: from its own forward calls, and from its parameters.
+struct RemoteGraphPaths {
+  std::vector<RemoteGraphPath> Paths;
+  std::vector<RemoteParameterFlow> Parameters;
+  /// Also computed, with no cut, from a tensor whose origin is not known.
+  bool Unknown = false;
+};
+
 /// The facts of one function defined in another translation unit.
 struct RemoteFunction {
   std::string Name; ///< qualified, for messages and -v output
@@ -200,6 +233,8 @@ struct RemoteFunction {
   std::optional<RemoteMode> Builds;
   /// For a function returning a tensor: the graph it carries, if any.
   std::optional<RemoteGraphReturn> ReturnsGraph;
+  /// For a function returning a tensor: its graph paths, when it has any.
+  std::optional<RemoteGraphPaths> ReturnPaths;
 };
 
 /// A merged summary file: the functions of the program by USR.
@@ -323,6 +358,8 @@ public:
                  const RemoteSite &Definition, const RemoteMode &Mode);
   void addGraphReturn(const std::string &USR, const std::string &Name,
                       const RemoteSite &Definition, const RemoteGraphReturn &G);
+  void addGraphPaths(const std::string &USR, const std::string &Name,
+                     const RemoteSite &Definition, const RemoteGraphPaths &P);
   /// A call, written in this translation unit, of the user function \p USR,
   /// and whether it runs with autograd recording. Calls of one function join
   /// as the merge joins them: recording when one is, the first such call in

@@ -2,7 +2,8 @@
 name: `name | returns KIND OP [parameter I] [at FILE:LINE] | events KIND(OBJECT)...
 | inplace OP(parameter I)@FILE:LINE... | devices TYPE@FILE:LINE...
 | returns device ORIGIN [I | TYPE [picked by QUERY]@FILE:LINE] | mode depends MEMBER CLASS HARM|independent
-| graph loss|forward@FILE:LINE`,
+| graph loss|forward@FILE:LINE | paths [[parameter I] MODULE@FILE:LINE [cut KIND NAME@FILE:LINE]]...
+[from parameter I [cut ...]]... [unknown]`,
 for FileCheck; with --calls, then `calls: N` and a line per called function,
 sorted by name: `call NAME recording|quiet at FILE:LINE`; with --reads, then
 `defines: N` and the sorted USRs the summary pass asked of the summary it read,
@@ -67,6 +68,21 @@ for usr, f in d["functions"].items():
     if g:
         parts.append("graph %s@%s:%d" % ("loss" if g["loss"] else "forward",
                                          os.path.basename(g["site"]["file"]), g["site"]["line"]))
+    gp = f.get("graph_paths")
+    if gp:
+        def cut(c):
+            return " cut %s %s@%s:%d" % (c["kind"], c["name"], os.path.basename(c["site"]["file"]),
+                                         c["site"]["line"]) if c else ""
+        s = "paths"
+        for p in gp.get("paths", []):
+            s += " [%s%s@%s:%d%s]" % ("parameter %d " % p["parameter"] if "parameter" in p else "",
+                                     p["module"], os.path.basename(p["forward"]["file"]),
+                                     p["forward"]["line"], cut(p.get("cut")))
+        for p in gp.get("parameters", []):
+            s += " [from parameter %d%s]" % (p["parameter"], cut(p.get("cut")))
+        if gp.get("unknown"):
+            s += " unknown"
+        parts.append(s)
     parts.append("usr " + usr)
     rows.append(" | ".join(parts))
 for row in sorted(rows):
