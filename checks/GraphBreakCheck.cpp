@@ -118,12 +118,7 @@ static std::string describeOutput(const ModelOutput &O, const ASTContext &Ctx) {
 /// What cut the path, for the diagnostics.
 static std::string describeCut(const GraphCut &C) {
   std::string Name = GraphPathAnalysis::cutName(C).str();
-  std::string Rewrap;
-  if (C.Remote)
-    Rewrap = C.Remote->Rewrap;
-  else if (C.Rewrap)
-    if (const FunctionDecl *F = C.Rewrap->getDirectCallee())
-      Rewrap = F->getQualifiedNameAsString();
+  std::string Rewrap = GraphPathAnalysis::rewrapName(C);
   // A cut of another file is known by its names only.
   bool Rewrapped = C.Remote ? !Rewrap.empty() : C.Rewrap != nullptr;
   bool ByRewrap = C.Remote ? Rewrapped && compat::endsWith(Rewrap, "::" + Name)
@@ -182,7 +177,7 @@ static const char *advice(const GraphCut &C) {
   return "";
 }
 
-void GraphBreakCheck::cutNote(const GraphCut &C) {
+void GraphBreakCheck::cutNote(const GraphCut &C, bool WarnedAtCut) {
   if (C.Remote) {
     // In another file: at the cut there when it can be read, else at the
     // call here, naming the place. A forward pass without autograd is
@@ -199,7 +194,7 @@ void GraphBreakCheck::cutNote(const GraphCut &C) {
           << describeRemoteSite(C.Remote->Site);
     return;
   }
-  if (C.Kind != CutKind::NoGradMode)
+  if (C.Kind != CutKind::NoGradMode && !WarnedAtCut)
     diag(C.At->getExprLoc(), "the graph is cut here", DiagnosticIDs::Note);
   if (C.Rewrap && C.Rewrap != C.At)
     diag(C.Rewrap->getExprLoc(),
@@ -259,12 +254,7 @@ void GraphBreakCheck::reportTerm(const GraphTerm &T, const GraphPath &P,
        "%1: training runs, but no gradient flows through this term, so what "
        "only it would train never learns; %2")
       << describeOutput(P.Output, *Ctx) << describeCut(C) << advice(C);
-  if (C.Remote)
-    cutNote(C);
-  else if (C.Rewrap && C.Rewrap != C.At)
-    diag(C.Rewrap->getExprLoc(),
-         "the values are made a new tensor here, with no autograd history",
-         DiagnosticIDs::Note);
+  cutNote(C, /*WarnedAtCut=*/true);
   outputNote(P.Output);
   diag(Backward->getExprLoc(), "the loss reaches the backward pass here",
        DiagnosticIDs::Note);

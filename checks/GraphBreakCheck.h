@@ -41,7 +41,8 @@ private:
   void notes(const GraphPath &P);
   /// Where the path is cut (in another file when the program summary says
   /// so), and where its model output comes from.
-  void cutNote(const GraphCut &C);
+  /// \p WarnedAtCut: the warning is at the cut itself (a cut of this file).
+  void cutNote(const GraphCut &C, bool WarnedAtCut = false);
   void outputNote(const ModelOutput &O);
 
   const std::string RawNoGradGuardClasses;

@@ -212,9 +212,7 @@ static RemoteCut remoteCutOf(const GraphCut &C, const SourceManager &SM) {
   RemoteCut R;
   R.Kind = GraphPathAnalysis::cutSpelling(C.Kind).str();
   R.Name = GraphPathAnalysis::cutName(C).str();
-  if (C.Rewrap)
-    if (const FunctionDecl *F = C.Rewrap->getDirectCallee())
-      R.Rewrap = F->getQualifiedNameAsString();
+  R.Rewrap = GraphPathAnalysis::rewrapName(C);
   R.Site = siteOf(C.At->getExprLoc(), SM);
   return R;
 }
@@ -255,9 +253,7 @@ SummaryPassCheck::graphPaths(const FunctionDecl *FD, const SourceManager &SM,
     bool Seen = llvm::any_of(Out.Parameters, [&](const RemoteParameterFlow &G) {
       return G.Parameter == F.Parameter &&
              G.Cut.has_value() == F.Cut.has_value() &&
-             (!F.Cut || (G.Cut->Site.Line == F.Cut->Site.Line &&
-                         G.Cut->Site.Column == F.Cut->Site.Column &&
-                         G.Cut->Site.File == F.Cut->Site.File));
+             (!F.Cut || samePlace(G.Cut->Site, F.Cut->Site));
     });
     if (!Seen)
       Out.Parameters.push_back(std::move(F));

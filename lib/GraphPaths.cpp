@@ -178,6 +178,15 @@ StringRef GraphPathAnalysis::cutSpelling(CutKind Kind) {
   return "";
 }
 
+std::string GraphPathAnalysis::rewrapName(const GraphCut &Cut) {
+  if (Cut.Remote)
+    return Cut.Remote->Rewrap;
+  if (Cut.Rewrap)
+    if (const FunctionDecl *F = Cut.Rewrap->getDirectCallee())
+      return F->getQualifiedNameAsString();
+  return "";
+}
+
 StringRef GraphPathAnalysis::cutName(const GraphCut &Cut) {
   if (Cut.Remote)
     return Cut.Remote->Name;
@@ -333,14 +342,12 @@ private:
 
   void run(llvm::SmallVectorImpl<Item> &Work, GraphTerm &Out) {
     llvm::DenseSet<std::tuple<const VarDecl *, int, int>> Seen;
-    Pending = &Work;
     while (!Work.empty()) {
       if (!spend())
         break;
       Item It = Work.pop_back_val();
       step(It, Work, Seen, Out);
     }
-    Pending = nullptr;
   }
 
   bool spend() {
@@ -403,12 +410,9 @@ private:
     for (int G = F; G > 0; G = Frames[G].Parent) {
       if (Frames[G].FD != Owner)
         continue;
-      const CallExpr *Call = Frames[G].Call;
-      unsigned Index = P->getFunctionScopeIndex();
-      if (isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Owner))
-        ++Index; // the object is argument 0
-      if (Index < Call->getNumArgs())
-        return {Call->getArg(Index), Frames[G].Parent};
+      if (const Expr *Arg =
+              argumentOf(Frames[G].Call, P->getFunctionScopeIndex()))
+        return {Arg, Frames[G].Parent};
       return {nullptr, -1};
     }
     return {nullptr, -1};
@@ -509,9 +513,11 @@ private:
   }
 
   /// \p CE calls a function of another translation unit: its graph paths
-  /// from the program summary. False when there is no record to read.
+  /// from the program summary, the arguments it returns from pushed on
+  /// \p Work. False when there is no record to read.
   bool readRemote(const Item &It, const CallExpr *CE,
-                  const FunctionDecl *Callee, GraphTerm &Out) {
+                  const FunctionDecl *Callee, llvm::SmallVectorImpl<Item> &Work,
+                  GraphTerm &Out) {
     if (!A.Config.Program ||
         Frames[It.Frame].Level + 1 > A.Config.MaxCallDepth ||
         !mayBeElsewhere(Callee, A.SM))
@@ -555,7 +561,7 @@ private:
         unknown(It, Out);
         continue;
       }
-      Pending->push_back({Arg, It.Frame, C, It.Target});
+      Work.push_back({Arg, It.Frame, C, It.Target});
     }
     if (G.Unknown)
       unknown(It, Out);
@@ -767,14 +773,12 @@ private:
         Work.push_back({R, F, It.Cut, It.Target});
       return;
     }
-    if (!Valueless && !readRemote(It, CE, Callee, Out))
+    if (!Valueless && !readRemote(It, CE, Callee, Work, Out))
       unknown(It, Out);
   }
 
   GraphPathAnalysis &A;
   const bool ParametersApart;
-  /// The work list of the eval under way, for readRemote.
-  llvm::SmallVectorImpl<Item> *Pending = nullptr;
   llvm::SmallVector<Frame, 8> Frames;
   llvm::SmallVector<GraphCut, 8> Cuts;
   unsigned Left = Budget;

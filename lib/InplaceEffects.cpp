@@ -54,8 +54,7 @@ std::vector<RemoteInplace> InplaceEffectAnalysis::read(const FunctionDecl *Def,
       bool Known = false;
       for (const RemoteInplace &O : Out)
         Known |= O.ParamIndex == I.ParamIndex && O.Spelling == I.Spelling &&
-                 O.Site.File == I.Site.File && O.Site.Line == I.Site.Line &&
-                 O.Site.Column == I.Site.Column;
+                 samePlace(O.Site, I.Site);
       if (!Known)
         Out.push_back(std::move(I));
     }

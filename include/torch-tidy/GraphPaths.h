@@ -168,6 +168,9 @@ public:
 
   /// The name of the operation that cuts (`detach`, `item`, `argmax`, ...).
   static llvm::StringRef cutName(const GraphCut &Cut);
+  /// The qualified name of the call that made the cut values a new tensor
+  /// (`torch::tensor`), or "" when there is none.
+  static std::string rewrapName(const GraphCut &Cut);
   /// How the program summary spells \p Kind (`detach`, `no_grad_mode`, ...).
   static llvm::StringRef cutSpelling(CutKind Kind);
 

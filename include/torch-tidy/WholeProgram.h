@@ -68,6 +68,11 @@ struct RemoteSite {
   std::string What;
 };
 
+/// Whether \p A and \p B are the same place (what they name aside).
+inline bool samePlace(const RemoteSite &A, const RemoteSite &B) {
+  return A.File == B.File && A.Line == B.Line && A.Column == B.Column;
+}
+
 /// What a call of a function returns (Activation.h), read in another file.
 struct RemoteReturn {
   ActivationKind Kind = ActivationKind::Unknown;
