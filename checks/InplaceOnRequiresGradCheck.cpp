@@ -324,9 +324,21 @@ void InplaceOnRequiresGradCheck::noteWhy(const GradUse &Use, const Expr *Target,
   // Why autograd records there.
   if (Use.Region) {
     const Stmt *Origin = Use.Region->Origin;
-    if (Use.Region->Switch == GradSwitch::Enable)
+    if (Use.Region->Switch == GradSwitch::Enable && Use.Region->Via)
+      diag(Origin->getBeginLoc(),
+           "autograd is switched back on by this call of %0, and stays on "
+           "after it returns",
+           DiagnosticIDs::Note)
+          << describeFunction(Use.Region->Via);
+    else if (Use.Region->Switch == GradSwitch::Enable)
       diag(Origin->getBeginLoc(), "autograd is switched back on here",
            DiagnosticIDs::Note);
+    else if (Use.Region->Via)
+      diag(Origin->getBeginLoc(),
+           "%0 switches grad mode in a way not known when it returns, so "
+           "autograd may still record after this call",
+           DiagnosticIDs::Note)
+          << describeFunction(Use.Region->Via);
     else
       diag(Origin->getBeginLoc(),
            "this grad-mode switch takes a value that is not a literal, so "

@@ -90,9 +90,7 @@ void LayerShapeMismatchCheck::report(const ShapeMismatch &M, ASTContext &Ctx) {
             "pass throws at the first batch; make the two sizes agree")
       << M.LayerName << M.Expected << What << M.Source.Name << M.Given;
   if (M.Source.Where) {
-    const auto *SC = dyn_cast<CallExpr>(M.Source.Where);
-    SourceLocation SLoc =
-        SC ? compat::beginLoc(SC) : M.Source.Where->getBeginLoc();
+    SourceLocation SLoc = sourceLocation(M.Source);
     if (SLoc.isValid())
       diag(SLoc, "%0 gives %1 %2 here", DiagnosticIDs::Note)
           << M.Source.Name << M.Given << What;

@@ -186,12 +186,26 @@ void LossBroadcastCheck::checkCall(const CallExpr *Call, const FunctionDecl *In,
   // Notes: where the size-1 dimension and the vector's shape come from.
   auto Note = [&](const SizeSource &From, bool IsPrediction, bool IsColumn,
                   const TensorShape &S) {
-    if (!From.Where || From.Name.empty())
+    if (From.Name.empty())
       return;
-    const auto *FC = dyn_cast<CallExpr>(From.Where);
-    SourceLocation Loc = FC ? compat::beginLoc(FC) : From.Where->getBeginLoc();
-    if (Loc.isInvalid() || isLibraryCode(SM.getSpellingLoc(Loc), SM))
+    SourceLocation Loc = sourceLocation(From);
+    if (From.Remote) {
+      // In another file: there when it can be read, else at the loss here,
+      // naming the place.
+      Loc = remoteLocation(SM, *From.Remote);
+      if (Loc.isInvalid()) {
+        diag(At,
+             "the %select{target|prediction}0's %select{shape %1|last "
+             "dimension of size 1}2 comes from %3 (%4), in a function "
+             "called here",
+             DiagnosticIDs::Note)
+            << IsPrediction << describe(S) << IsColumn << From.Name
+            << describeRemoteSite(*From.Remote);
+        return;
+      }
+    } else if (Loc.isInvalid() || isLibraryCode(SM.getSpellingLoc(Loc), SM)) {
       return;
+    }
     if (IsColumn)
       diag(Loc,
            "the %select{target|prediction}0's last dimension of size 1 "

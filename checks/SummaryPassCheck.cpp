@@ -6,8 +6,8 @@
 // on a literal device, the device it returns, what it stores into and
 // registers of the members of a module it is handed and, for a module's
 // constructor, whether the module behaves differently in training and eval
-// mode, and the autograd graph a returned tensor carries, as the analyses of
-// this translation unit see them; and, for every
+// mode, and the autograd graph and the shape of a returned tensor, as the
+// analyses of this translation unit see them; and, for every
 // user function the translation unit calls, whether a call of it runs with
 // autograd recording (WholeProgram.h).
 //
@@ -115,6 +115,13 @@ SummaryPassCheck::SummaryPassCheck(StringRef Name,
                                       "torch-graph-break", Context)
                              .getCount("MaxCallDepth", DefaultMaxCallDepth);
   PathCfg.Program = Loop.Program;
+  auto Broadcast = optionsOf("torch-loss-broadcast", Context);
+  OptionReader BroadcastReader(Broadcast, "torch-loss-broadcast", Context);
+  RawShapePreserving = BroadcastReader.getNameList("ShapePreserving");
+  ShapeCfg.ExtraPreserving = parseList(RawShapePreserving);
+  ShapeCfg.MaxCallDepth =
+      BroadcastReader.getCount("MaxCallDepth", DefaultMaxCallDepth);
+  ShapeCfg.Program = Loop.Program;
 }
 
 void SummaryPassCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
@@ -263,13 +270,49 @@ SummaryPassCheck::graphPaths(const FunctionDecl *FD, const SourceManager &SM,
   return Out;
 }
 
+std::optional<RemoteShape>
+SummaryPassCheck::returnShape(const FunctionDecl *FD, const SourceManager &SM,
+                              ShapeAnalysis &Shapes) {
+  TensorShape S = Shapes.returnShapeOf(FD);
+  RemoteShape Out;
+  if (S.Symbol >= 0) {
+    // The caller's argument with these layers applied.
+    Out.Parameter = static_cast<unsigned>(S.Symbol);
+    for (const SizeSource &Step : S.Steps) {
+      RemoteLayerStep L;
+      L.Kind = layerKindSpelling(Step.Layer.Kind).str();
+      L.SpatialDims = Step.Layer.SpatialDims;
+      L.In = Step.Layer.In;
+      L.Out = Step.Layer.Out;
+      L.Applied = remoteSizeSource(Step, SM);
+      if (L.Applied.Site.File.empty())
+        return std::nullopt;
+      Out.Steps.push_back(std::move(L));
+    }
+    return Out;
+  }
+  if (!S.anythingKnown())
+    return std::nullopt;
+  Out.Rank = S.Rank;
+  Out.Dims.assign(S.Dims.begin(), S.Dims.end());
+  Out.LastDim = S.LastDim;
+  Out.ChannelDim = S.ChannelDim;
+  auto From = [&](const SizeSource &Src) -> std::optional<RemoteSizeSource> {
+    RemoteSizeSource R = remoteSizeSource(Src, SM);
+    if (R.Site.File.empty())
+      return std::nullopt;
+    return R;
+  };
+  // Only the sources of sizes that are known.
+  if (S.last() != UnknownDim)
+    Out.LastFrom = From(S.LastFrom);
+  if (S.channels() != UnknownDim)
+    Out.ChannelFrom = From(S.ChannelFrom);
+  return Out;
+}
+
 void SummaryPassCheck::summarise(const FunctionDecl *FD,
-                                 const SourceManager &SM,
-                                 InplaceEffectAnalysis &Effects,
-                                 DeviceAnalysis &Devices,
-                                 ModelModeAnalysis &Modes, ModuleModels &Models,
-                                 GraphAnalysis &Graphs,
-                                 GraphPathAnalysis &Paths) {
+                                 const SourceManager &SM, Analyses &An) {
   // Only what another translation unit can call and cannot see: functions
   // with external linkage whose body is in this main file.
   if (!isProgramVisible(FD) || FD->isTemplateInstantiation() ||
@@ -281,7 +324,7 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
   Writer.addDefined(USR);
   std::string Name = FD->getQualifiedNameAsString();
   RemoteSite Def = siteOf(FD->getLocation(), SM);
-  summariseModuleEffects(FD, USR, Name, Def, SM, Models);
+  summariseModuleEffects(FD, USR, Name, Def, SM, An.Models);
 
   if (isTensorType(FD->getReturnType())) {
     Activation A = Activations->returnOf(FD);
@@ -299,7 +342,7 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
     }
     // The graph a call returns: another file that keeps the result cannot
     // see that it holds one.
-    if (std::optional<GraphOrigin> G = Graphs.returnedGraph(FD)) {
+    if (std::optional<GraphOrigin> G = An.Graphs.returnedGraph(FD)) {
       RemoteGraphReturn R;
       R.Loss = G->Loss;
       if (G->Call)
@@ -309,11 +352,19 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
       if (!R.Site.File.empty())
         Writer.addGraphReturn(USR, Name, Def, R);
     }
-    if (std::optional<RemoteGraphPaths> P = graphPaths(FD, SM, Paths))
+    if (std::optional<RemoteGraphPaths> P = graphPaths(FD, SM, An.Paths))
       Writer.addGraphPaths(USR, Name, Def, *P);
+    // Its shape: another file's loss compares it with a target.
+    if (std::optional<RemoteShape> S = returnShape(FD, SM, An.Shapes))
+      Writer.addShapeReturn(USR, Name, Def, *S);
   }
 
-  std::vector<RemoteInplace> Inplace = Effects.effectsOf(FD);
+  // A function that leaves autograd off (or on) for the rest of its
+  // caller's block.
+  if (std::optional<GradSwitch> Left = An.GradMode.leavesRecording(FD))
+    Writer.addGradAtReturn(USR, Name, Def, gradSwitchSpelling(*Left));
+
+  std::vector<RemoteInplace> Inplace = An.Effects.effectsOf(FD);
   if (!Inplace.empty())
     Writer.addInplace(USR, Name, Def, Inplace);
 
@@ -322,7 +373,7 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
   const auto *MD = dyn_cast<CXXMethodDecl>(FD);
   if (!MD || !isModuleClass(MD->getParent(), DeviceOpts.Types)) {
     std::vector<RemoteDevice> Placed;
-    for (const DevicePlacement &P : Devices.placements(FD)) {
+    for (const DevicePlacement &P : An.Devices.placements(FD)) {
       if (P.Remote) {
         Placed.push_back(*P.Remote);
         continue;
@@ -353,7 +404,7 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
   // The device a function returns: another file that calls it to place a
   // tensor cannot see where that device comes from.
   if (isDeviceValueType(FD->getReturnType())) {
-    DeviceProvenance P = Devices.returned(FD);
+    DeviceProvenance P = An.Devices.returned(FD);
     std::optional<RemoteDeviceReturn> R = remoteDeviceReturn(P, FD, SM);
     if (R)
       Writer.addDeviceReturn(USR, Name, Def, *R);
@@ -365,7 +416,7 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
     const CXXRecordDecl *RD = Ctor->getParent();
     if (!Ctor->isCopyOrMoveConstructor() &&
         isModuleClass(RD, ModeOpts.Modules.Types)) {
-      ModeDependence D = Modes.dependence(RD);
+      ModeDependence D = An.Modes.dependence(RD);
       if (!D.Unknown) {
         RemoteMode M;
         M.Depends = D.Depends;
@@ -505,8 +556,11 @@ void SummaryPassCheck::onEndOfTranslationUnit() {
     ModuleModels &Models = ModuleModels::of(*Ctx, RegistrationOpts);
     GraphAnalysis Graphs(GraphCfg, SM, GradMode);
     GraphPathAnalysis Paths(PathCfg, SM, GradMode);
+    ShapeAnalysis Shapes(ShapeCfg, *Ctx);
+    Analyses An{Effects, Devices, Modes,  Models,
+                Graphs,  Paths,   Shapes, GradMode};
     for (const FunctionDecl *FD : Index->functions()) {
-      summarise(FD, SM, Effects, Devices, Modes, Models, Graphs, Paths);
+      summarise(FD, SM, An);
       summariseCalls(FD, SM, GradMode);
     }
     Index = nullptr;

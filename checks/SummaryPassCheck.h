@@ -11,6 +11,7 @@
 #include "torch-tidy/Losses.h"
 #include "torch-tidy/ModelMode.h"
 #include "torch-tidy/RequiresGrad.h"
+#include "torch-tidy/Shapes.h"
 #include "torch-tidy/TrainingLoop.h"
 #include "torch-tidy/WholeProgram.h"
 
@@ -43,10 +44,24 @@ public:
   ~SummaryPassCheck() override;
 
 private:
+  /// The analyses of one translation unit that the summary is read from.
+  struct Analyses {
+    InplaceEffectAnalysis &Effects;
+    DeviceAnalysis &Devices;
+    ModelModeAnalysis &Modes;
+    ModuleModels &Models;
+    GraphAnalysis &Graphs;
+    GraphPathAnalysis &Paths;
+    ShapeAnalysis &Shapes;
+    GradModeAnalysis &GradMode;
+  };
   void summarise(const clang::FunctionDecl *FD, const clang::SourceManager &SM,
-                 InplaceEffectAnalysis &Effects, DeviceAnalysis &Devices,
-                 ModelModeAnalysis &Modes, ModuleModels &Models,
-                 GraphAnalysis &Graphs, GraphPathAnalysis &Paths);
+                 Analyses &An);
+  /// The shape of what \p FD returns, as its summary records it; none when
+  /// nothing is known of it.
+  std::optional<RemoteShape> returnShape(const clang::FunctionDecl *FD,
+                                         const clang::SourceManager &SM,
+                                         ShapeAnalysis &Shapes);
   /// The graph paths of what \p FD returns, as its summary records them;
   /// none when it has none.
   std::optional<RemoteGraphPaths> graphPaths(const clang::FunctionDecl *FD,
@@ -75,7 +90,8 @@ private:
   /// The options of the rules whose analyses are summarised, read under
   /// their names (torch-bce-on-logits, torch-missing-zero-grad,
   /// torch-inplace-on-requires-grad, torch-module-hardcoded-device,
-  /// torch-missing-eval).
+  /// torch-missing-eval, torch-retained-loss-graph, torch-graph-break,
+  /// torch-loss-broadcast).
   std::optional<ActivationOptions> ActivationOpts;
   ActivationConfig ActivationCfg; ///< ActivationOpts', with Program
   /// The program summary this pass reads (a round of run-torch-tidy after
@@ -100,6 +116,8 @@ private:
   std::string RawLossFunctions;
   GraphConfig GraphCfg;    ///< torch-retained-loss-graph's, with Program
   GraphPathConfig PathCfg; ///< torch-graph-break's, with Program
+  std::string RawShapePreserving;
+  ShapeAnalysis::Config ShapeCfg; ///< torch-loss-broadcast's, with Program
   /// torch-unregistered-module-member's: what a function does to the module
   /// it is handed.
   std::string RawRegistrationFunctions, RawStatelessModuleClasses;

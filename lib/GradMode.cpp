@@ -1,6 +1,7 @@
 //===--- GradMode.cpp - whether autograd records at a statement -----------===//
 #include "torch-tidy/GradMode.h"
 #include "torch-tidy/EvaluationOrder.h"
+#include "torch-tidy/Summaries.h"
 
 #include "torch-tidy/Types.h"
 #include "torch-tidy/WholeProgram.h"
@@ -69,12 +70,22 @@ GradSwitch setEnabledSwitch(const CallExpr *CE) {
   return switchFor(CE->getArg(0));
 }
 
+/// The call that statement \p S is (`freeze();`, through implicit nodes and
+/// parentheses), or null: only such calls may leave autograd switched for
+/// the statements after them.
+static const CallExpr *statementCall(const Stmt *S) {
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  return E ? dyn_cast<CallExpr>(E->IgnoreImplicit()->IgnoreParens()) : nullptr;
+}
+
 namespace {
 class RegionWalker {
 public:
   RegionWalker(const GradModeConfig &Config, std::vector<GradRegion> &Regions,
-               llvm::DenseMap<const Stmt *, unsigned> &Innermost)
-      : Config(Config), Regions(Regions), Innermost(Innermost) {}
+               llvm::DenseMap<const Stmt *, unsigned> &Innermost,
+               GradModeAnalysis &Analysis)
+      : Config(Config), Regions(Regions), Innermost(Innermost),
+        Analysis(Analysis) {}
 
   void walk(const Stmt *Root) {
     llvm::SmallVector<int, 8> SavedCurrent; // one per open scope
@@ -83,6 +94,11 @@ public:
         [&](const Stmt *S) {
           if (Current >= 0)
             Innermost[S] = static_cast<unsigned>(Current);
+          // The calls that are statements of their own.
+          if (!isa<Expr>(S))
+            for (const Stmt *C : S->children())
+              if (const CallExpr *CE = statementCall(C))
+                Statements.insert(CE);
           if (const auto *L = dyn_cast<LambdaExpr>(S)) {
             // The body is the lambda's own function; only the captures run here.
             for (const Expr *Init : L->capture_inits())
@@ -117,8 +133,20 @@ public:
           }
           if (const auto *CE = dyn_cast<CallExpr>(S)) {
             GradSwitch Sw = setEnabledSwitch(CE);
-            if (Sw != GradSwitch::None)
+            if (Sw != GradSwitch::None) {
               open(Sw, nullptr, CE);
+              return;
+            }
+            // A function that leaves autograd switched for its caller,
+            // called as a statement of its own.
+            if (!Statements.count(CE))
+              return;
+            const FunctionDecl *Callee = CE->getDirectCallee();
+            if (std::optional<GradSwitch> Left =
+                    Analysis.leavesRecording(Callee)) {
+              open(*Left, nullptr, CE);
+              Regions.back().Via = Callee;
+            }
           }
         });
   }
@@ -164,6 +192,8 @@ private:
   const GradModeConfig &Config;
   std::vector<GradRegion> &Regions;
   llvm::DenseMap<const Stmt *, unsigned> &Innermost;
+  GradModeAnalysis &Analysis;
+  llvm::SmallPtrSet<const CallExpr *, 16> Statements;
   int Current = -1;
 };
 } // namespace
@@ -174,7 +204,7 @@ GradModeAnalysis::compute(const FunctionDecl *FD) {
   if (It != Cache.end())
     return It->second;
   FunctionRegions R;
-  RegionWalker W(Config, R.Regions, R.Innermost);
+  RegionWalker W(Config, R.Regions, R.Innermost, *this);
   forEachBodyPart(FD, [&](const Stmt *S) { W.walk(S); });
   return Cache[FD] = std::move(R);
 }
@@ -279,6 +309,115 @@ GradModeAnalysis::remoteCallers(const FunctionDecl *FD,
   if (!Config.Program || !isProgramVisible(FD))
     return nullptr;
   return Config.Program->callers(FD, AbsentMeans);
+}
+
+std::optional<GradSwitch>
+GradModeAnalysis::leavesRecording(const FunctionDecl *FD) {
+  if (!FD || FD->isDependentContext())
+    return std::nullopt;
+  const FunctionDecl *Key = FD->getCanonicalDecl();
+  auto It = Leaves.find(Key);
+  if (It != Leaves.end())
+    return It->second;
+  std::optional<GradSwitch> Out;
+  bool Complete = true;
+  if (const FunctionDecl *Def = Index.userDefinition(FD)) {
+    // A function being read gives nothing (recursion).
+    if (llvm::is_contained(Leaving, Def))
+      return std::nullopt;
+    // Read to the default depth of the analyses that follow calls.
+    if (Leaving.size() > DefaultMaxCallDepth) {
+      LeavesCut = true;
+      return std::nullopt;
+    }
+    bool Outer = LeavesCut;
+    LeavesCut = false;
+    Leaving.push_back(Def);
+    Out = leftAtEnd(Def);
+    Leaving.pop_back();
+    // Not kept when a read below was cut: the same call, read from nearer
+    // the top, may see further.
+    Complete = !LeavesCut;
+    LeavesCut = LeavesCut || Outer;
+  } else if (Config.Program && mayBeElsewhere(FD, Index.sourceManager())) {
+    if (const RemoteFunction *R = Config.Program->find(FD))
+      Out = gradSwitchOf(R->GradAtReturn);
+  }
+  if (Complete)
+    Leaves[Key] = Out;
+  return Out;
+}
+
+std::optional<GradSwitch> GradModeAnalysis::leftAtEnd(const FunctionDecl *Def) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || Body->body_empty())
+    return std::nullopt;
+  // What a statement does to autograd when it is a switch of its own: a
+  // `set_enabled` call or a call of a function that leaves autograd switched.
+  auto SwitchOf = [&](const Stmt *S) -> std::optional<GradSwitch> {
+    const CallExpr *CE = statementCall(S);
+    if (!CE)
+      return std::nullopt;
+    GradSwitch Sw = setEnabledSwitch(CE);
+    if (Sw != GradSwitch::None)
+      return Sw;
+    return leavesRecording(CE->getDirectCallee());
+  };
+  std::optional<GradSwitch> State;
+  bool Exact = true; // no return or throw before the end may skip a switch
+  const Stmt *Last = Body->body_back();
+  for (const Stmt *S : Body->body()) {
+    if (std::optional<GradSwitch> Sw = SwitchOf(S)) {
+      State = *Sw;
+      continue;
+    }
+    // Any other statement: a switch inside it may not run, and a return
+    // inside it may skip the switches after it.
+    bool Switches = false;
+    forEachDescendant(
+        S,
+        [&](const Stmt *X) {
+          if (isa<LambdaExpr>(X))
+            return Descend::Skip;
+          if ((isa<ReturnStmt>(X) || isa<CXXThrowExpr>(X)) && S != Last)
+            Exact = false;
+          if (const auto *CE = dyn_cast<CallExpr>(X))
+            if (setEnabledSwitch(CE) != GradSwitch::None)
+              Switches = true;
+          if (!isa<Expr>(X))
+            for (const Stmt *C : X->children())
+              if (C && SwitchOf(C))
+                Switches = true;
+          return Descend::Children;
+        },
+        [](const Stmt *) {});
+    if (Switches)
+      State = GradSwitch::Unknown;
+  }
+  if (State && !Exact)
+    return GradSwitch::Unknown;
+  return State;
+}
+
+llvm::StringRef gradSwitchSpelling(GradSwitch S) {
+  switch (S) {
+  case GradSwitch::Disable:
+    return "off";
+  case GradSwitch::Enable:
+    return "on";
+  default:
+    return "unknown";
+  }
+}
+
+std::optional<GradSwitch> gradSwitchOf(llvm::StringRef Spelling) {
+  if (Spelling == "off")
+    return GradSwitch::Disable;
+  if (Spelling == "on")
+    return GradSwitch::Enable;
+  if (Spelling == "unknown")
+    return GradSwitch::Unknown;
+  return std::nullopt;
 }
 
 GradVerdict GradModeAnalysis::at(const FunctionDecl *FD, const Stmt *S) {

@@ -507,16 +507,92 @@ bool TensorShape::anythingKnown() const {
   return Rank >= 0 || LastDim != UnknownDim || ChannelDim != UnknownDim;
 }
 
+namespace {
+struct KindSpelling {
+  LayerKind Kind;
+  llvm::StringLiteral Name;
+};
+constexpr KindSpelling KindSpellings[] = {
+    {LayerKind::Linear, "linear"},
+    {LayerKind::Conv, "conv"},
+    {LayerKind::BatchNorm, "batchnorm"},
+    {LayerKind::LayerNorm, "layernorm"},
+    {LayerKind::Embedding, "embedding"},
+    {LayerKind::Preserving, "preserving"},
+    {LayerKind::KeepChannels, "keep_channels"},
+    {LayerKind::Flatten, "flatten"},
+};
+} // namespace
+
+llvm::StringRef layerKindSpelling(LayerKind K) {
+  for (const KindSpelling &S : KindSpellings)
+    if (S.Kind == K)
+      return S.Name;
+  return "unknown";
+}
+
+std::optional<LayerKind> layerKindOf(llvm::StringRef Spelling) {
+  for (const KindSpelling &S : KindSpellings)
+    if (S.Name == Spelling)
+      return S.Kind;
+  return std::nullopt;
+}
+
+SourceLocation sourceLocation(const SizeSource &S) {
+  if (!S.Where)
+    return SourceLocation();
+  if (const auto *Call = dyn_cast<CallExpr>(S.Where))
+    return compat::beginLoc(Call);
+  return S.Where->getBeginLoc();
+}
+
+RemoteSizeSource remoteSizeSource(const SizeSource &S,
+                                  const SourceManager &SM) {
+  RemoteSizeSource R;
+  R.Name = S.Name;
+  if (S.Remote)
+    R.Site = *S.Remote;
+  else if (SourceLocation Loc = sourceLocation(S); Loc.isValid())
+    R.Site = siteOf(Loc, SM);
+  return R;
+}
+
 TensorShape applyLayer(const LayerSizes &Layer, const TensorShape &In,
                        const Expr *Where, llvm::StringRef Name,
                        std::vector<ShapeMismatch> &Out) {
-  SizeSource Self{Where, Name.str(), Layer};
+  return applyLayer(Layer, In, SizeSource{Where, Name.str(), Layer, nullptr},
+                    Out);
+}
+
+static TensorShape applySizes(const LayerSizes &Layer, const TensorShape &In,
+                              const SizeSource &Self,
+                              std::vector<ShapeMismatch> &Out);
+
+TensorShape applyLayer(const LayerSizes &Layer, const TensorShape &In,
+                       const SizeSource &Self,
+                       std::vector<ShapeMismatch> &Out) {
+  TensorShape R = applySizes(Layer, In, Self, Out);
+  R.Symbol = -1;
+  R.Steps.clear();
+  if (In.Symbol >= 0 && Layer.known()) {
+    R.Symbol = In.Symbol;
+    R.Steps = In.Steps;
+    R.Steps.push_back(Self);
+  }
+  return R;
+}
+
+static TensorShape applySizes(const LayerSizes &Layer, const TensorShape &In,
+                              const SizeSource &Self,
+                              std::vector<ShapeMismatch> &Out) {
+  const Expr *Where = Self.Where;
   auto Check = [&](int64_t Given, bool Channels, const SizeSource &From) {
-    if (Layer.In == UnknownDim || Given == UnknownDim || Given == Layer.In)
+    if (Layer.In == UnknownDim || Given == UnknownDim || Given == Layer.In ||
+        !Where)
       return;
     ShapeMismatch M;
     M.Where = Where;
-    M.LayerName = Name.str();
+    M.LayerName = Self.Name;
     M.Layer = Layer;
     M.Expected = Layer.In;
     M.Given = Given;
@@ -718,7 +794,7 @@ public:
   void block(const CompoundStmt *CS, unsigned Depth = 0);
   /// Gives parameter \p P the shape \p S (the argument of a call).
   void bind(const ParmVarDecl *P, const TensorShape &S) {
-    if (trackedVar(P) && S.anythingKnown())
+    if (trackedVar(P) && (S.anythingKnown() || S.Symbol >= 0))
       Vars[P] = S;
   }
   /// The value of the `return` statements at the top of the block read.
@@ -875,9 +951,12 @@ TensorShape ShapeAnalysis::Evaluator::call(const CallExpr *Call,
     Op = TensorOp::Preserving;
   if (Op == TensorOp::None) {
     const FunctionDecl *Def = nullptr;
-    if (Follow && FD && FD->hasBody(Def) && Def &&
-        !isLibraryCode(Def, A.Ctx.getSourceManager()))
+    const SourceManager &SM = A.Ctx.getSourceManager();
+    if (Follow && FD && FD->hasBody(Def) && Def && !isLibraryCode(Def, SM))
       return userCall(Call, Def, Depth);
+    // Defined in another file: what the program summary says of it.
+    if (Follow && FD && !Def && A.C.Program && mayBeElsewhere(FD, SM))
+      return userCall(Call, FD, Depth);
     return TensorShape::unknown();
   }
   return tensorOpResult(Call, Op, Depth);
@@ -930,6 +1009,15 @@ TensorShape ShapeAnalysis::Evaluator::userModule(const CXXRecordDecl *Impl,
       return TensorShape::unknown(); // overloads
     Fwd = F;
   }
+  // A forward() defined in another file: the program summary's.
+  if (!Fwd && Model->Forwards.empty() && A.C.Program)
+    for (const CXXMethodDecl *F : Impl->methods()) {
+      if (!hasName(F, "forward") || F->getNumParams() != 1)
+        continue;
+      if (Fwd || F->hasBody() || !mayBeElsewhere(F, A.Ctx.getSourceManager()))
+        return TensorShape::unknown();
+      Fwd = F;
+    }
   if (!Fwd)
     return TensorShape::unknown();
   return A.callShape(Fwd, Model, {In}, Level + 1);
@@ -1309,7 +1397,16 @@ unsigned ShapeAnalysis::argumentsKey(llvm::ArrayRef<TensorShape> Args) {
     Key += std::to_string(S.Rank) + ":";
     for (int64_t D : S.Dims)
       Key += std::to_string(D) + ",";
-    Key += std::to_string(S.LastDim) + "," + std::to_string(S.ChannelDim) + ";";
+    Key += std::to_string(S.LastDim) + "," + std::to_string(S.ChannelDim);
+    // A symbolic shape: which parameter, and the layers applied to it.
+    if (S.Symbol >= 0) {
+      Key += ",s" + std::to_string(S.Symbol);
+      for (const SizeSource &Step : S.Steps)
+        Key += "," + std::to_string(reinterpret_cast<uintptr_t>(Step.Where)) +
+               "/" +
+               std::to_string(reinterpret_cast<uintptr_t>(Step.Remote.get()));
+    }
+    Key += ";";
   }
   auto [It, New] = ArgumentKeys.try_emplace(Key, ArgumentKeys.size());
   (void)New;
@@ -1320,8 +1417,12 @@ TensorShape ShapeAnalysis::callShape(const FunctionDecl *FD,
                                      const ModuleModel *M,
                                      llvm::ArrayRef<TensorShape> Args,
                                      unsigned Level) {
+  if (FD->isDependentContext() || FD->isInvalidDecl() || Nesting > 64)
+    return TensorShape::unknown();
   const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
-  if (!Body || FD->isDependentContext() || FD->isInvalidDecl() || Nesting > 64)
+  if (!FD->hasBody())
+    return remoteCallShape(FD, Args, Level).value_or(TensorShape::unknown());
+  if (!Body)
     return TensorShape::unknown();
   auto Key = std::make_pair(FD, argumentsKey(Args));
   return Returns.get(Key, FD, Level, [&] {
@@ -1348,6 +1449,72 @@ TensorShape ShapeAnalysis::callShape(const FunctionDecl *FD,
     return Ev.Returned.size() == 1 ? Ev.Returned.front()
                                    : TensorShape::unknown();
   });
+}
+
+std::optional<TensorShape> ShapeAnalysis::remoteCallShape(
+    const FunctionDecl *FD, llvm::ArrayRef<TensorShape> Args, unsigned Level) {
+  if (!C.Program || !mayBeElsewhere(FD, Ctx.getSourceManager()))
+    return std::nullopt;
+  const RemoteFunction *R = C.Program->find(FD);
+  if (!R || !R->ReturnsShape)
+    return std::nullopt;
+  const RemoteShape &RS = *R->ReturnsShape;
+  auto Key = std::make_pair(FD->getCanonicalDecl(), argumentsKey(Args));
+  return Returns.get(Key, FD->getCanonicalDecl(), Level, [&] {
+    auto Source = [](const RemoteSizeSource &From) {
+      SizeSource S;
+      S.Name = From.Name;
+      S.Remote = std::make_shared<const RemoteSite>(From.Site);
+      return S;
+    };
+    if (RS.Parameter) {
+      // The caller's argument, with the other file's layers applied.
+      TensorShape S = *RS.Parameter < Args.size() ? Args[*RS.Parameter]
+                                                  : TensorShape::unknown();
+      std::vector<ShapeMismatch> Ignored;
+      for (const RemoteLayerStep &Step : RS.Steps) {
+        std::optional<LayerKind> K = layerKindOf(Step.Kind);
+        if (!K)
+          return TensorShape::unknown(); // a layer of a later version
+        LayerSizes L;
+        L.Kind = *K;
+        L.SpatialDims = Step.SpatialDims;
+        L.In = Step.In;
+        L.Out = Step.Out;
+        SizeSource Self = Source(Step.Applied);
+        Self.Layer = L;
+        S = applyLayer(L, S, Self, Ignored);
+      }
+      return S;
+    }
+    TensorShape S;
+    S.Rank = RS.Rank;
+    S.Dims.assign(RS.Dims.begin(), RS.Dims.end());
+    S.LastDim = RS.LastDim;
+    S.ChannelDim = RS.ChannelDim;
+    if (RS.LastFrom)
+      S.LastFrom = Source(*RS.LastFrom);
+    if (RS.ChannelFrom)
+      S.ChannelFrom = Source(*RS.ChannelFrom);
+    return S;
+  });
+}
+
+TensorShape ShapeAnalysis::returnShapeOf(const FunctionDecl *FD) {
+  if (!FD || !isTensorType(FD->getReturnType()))
+    return TensorShape::unknown();
+  llvm::SmallVector<TensorShape, 4> Args;
+  for (unsigned I = 0; I < FD->getNumParams(); ++I) {
+    TensorShape S;
+    if (isTensorType(FD->getParamDecl(I)->getType()))
+      S.Symbol = static_cast<int>(I);
+    Args.push_back(std::move(S));
+  }
+  const ModuleModel *M = nullptr;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    if (isModuleClass(MD->getParent(), C.Types))
+      M = model(MD->getParent());
+  return callShape(FD, M, Args, /*Level=*/0);
 }
 
 bool ShapeAnalysis::onlyInitialised(const VarDecl *VD) {

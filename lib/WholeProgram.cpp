@@ -185,6 +185,62 @@ std::optional<RemoteGraphPaths> readGraphPaths(const json::Object *O) {
   return G;
 }
 
+/// A size, -1 when unknown (or not an integer).
+int64_t size(const json::Value *V) {
+  if (!V)
+    return -1;
+  auto N = V->getAsInteger();
+  return N && *N >= 0 ? *N : -1;
+}
+
+std::optional<RemoteSizeSource> readSizeSource(const json::Object *O) {
+  if (!O)
+    return std::nullopt;
+  RemoteSizeSource S;
+  S.Name = text(*O, "name");
+  S.Site = readSite(O->getObject("site"));
+  if (S.Site.File.empty())
+    return std::nullopt;
+  return S;
+}
+
+std::optional<RemoteShape> readShape(const json::Object *O) {
+  if (!O)
+    return std::nullopt;
+  RemoteShape S;
+  if (auto P = O->getInteger("parameter"); P && *P >= 0) {
+    S.Parameter = static_cast<unsigned>(*P);
+    if (const json::Array *Steps = O->getArray("steps"))
+      for (const json::Value &V : *Steps) {
+        const json::Object *St = V.getAsObject();
+        std::optional<RemoteSizeSource> At =
+            St ? readSizeSource(St->getObject("applied")) : std::nullopt;
+        if (!At)
+          return std::nullopt; // a step this version cannot read
+        RemoteLayerStep L;
+        L.Kind = text(*St, "layer");
+        L.SpatialDims = count(*St, "spatial");
+        L.In = size(St->get("in"));
+        L.Out = size(St->get("out"));
+        L.Applied = std::move(*At);
+        S.Steps.push_back(std::move(L));
+      }
+    return S;
+  }
+  auto Rank = O->getInteger("rank");
+  S.Rank = Rank && *Rank >= 0 && *Rank <= 16 ? static_cast<int>(*Rank) : -1;
+  if (const json::Array *Dims = O->getArray("dims"))
+    for (const json::Value &V : *Dims)
+      S.Dims.push_back(size(&V));
+  if (S.Rank >= 0 && S.Dims.size() != static_cast<size_t>(S.Rank))
+    return std::nullopt;
+  S.LastDim = size(O->get("last"));
+  S.ChannelDim = size(O->get("channels"));
+  S.LastFrom = readSizeSource(O->getObject("last_from"));
+  S.ChannelFrom = readSizeSource(O->getObject("channel_from"));
+  return S;
+}
+
 std::optional<RemoteReturn> readReturn(const json::Object *O) {
   if (!O)
     return std::nullopt;
@@ -491,6 +547,8 @@ ProgramSummary::parse(llvm::StringRef Text, std::string &Error) {
         R.ReturnsGraph = std::move(GR);
       }
       R.ReturnPaths = readGraphPaths(F->getObject("graph_paths"));
+      R.ReturnsShape = readShape(F->getObject("shape_return"));
+      R.GradAtReturn = text(*F, "grad_at_return");
       Out->Functions[llvm::StringRef(KV.first)] = std::move(R);
     }
   }
@@ -715,6 +773,20 @@ void SummaryWriter::addGraphPaths(const std::string &USR,
   function(USR, Name, Definition).ReturnPaths = P;
 }
 
+void SummaryWriter::addShapeReturn(const std::string &USR,
+                                   const std::string &Name,
+                                   const RemoteSite &Definition,
+                                   const RemoteShape &S) {
+  function(USR, Name, Definition).ReturnsShape = S;
+}
+
+void SummaryWriter::addGradAtReturn(const std::string &USR,
+                                    const std::string &Name,
+                                    const RemoteSite &Definition,
+                                    llvm::StringRef Switch) {
+  function(USR, Name, Definition).GradAtReturn = Switch.str();
+}
+
 void SummaryWriter::addCall(const std::string &USR, const std::string &Name,
                             bool Recording, const RemoteSite &Site) {
   auto Key = [](const RemoteSite &S) {
@@ -879,6 +951,47 @@ void printFunction(json::OStream &J, const RemoteFunction &F) {
         });
       if (G->Unknown)
         J.attribute("unknown", true);
+    });
+  if (!F.GradAtReturn.empty())
+    J.attribute("grad_at_return", F.GradAtReturn);
+  if (const std::optional<RemoteShape> &S = F.ReturnsShape)
+    J.attributeObject("shape_return", [&] {
+      auto Source = [&](llvm::StringRef Key, const RemoteSizeSource &From) {
+        J.attributeObject(Key, [&] {
+          J.attribute("name", From.Name);
+          J.attributeObject("site", [&] { printSite(J, From.Site); });
+        });
+      };
+      if (S->Parameter) {
+        J.attribute("parameter", *S->Parameter);
+        J.attributeArray("steps", [&] {
+          for (const RemoteLayerStep &L : S->Steps)
+            J.object([&] {
+              J.attribute("layer", L.Kind);
+              if (L.SpatialDims)
+                J.attribute("spatial", L.SpatialDims);
+              J.attribute("in", L.In);
+              J.attribute("out", L.Out);
+              Source("applied", L.Applied);
+            });
+        });
+        return;
+      }
+      if (S->Rank >= 0) {
+        J.attribute("rank", S->Rank);
+        J.attributeArray("dims", [&] {
+          for (int64_t D : S->Dims)
+            J.value(D);
+        });
+      }
+      if (S->LastDim >= 0)
+        J.attribute("last", S->LastDim);
+      if (S->ChannelDim >= 0)
+        J.attribute("channels", S->ChannelDim);
+      if (S->LastFrom)
+        Source("last_from", *S->LastFrom);
+      if (S->ChannelFrom)
+        Source("channel_from", *S->ChannelFrom);
     });
   if (F.Events.empty())
     return;

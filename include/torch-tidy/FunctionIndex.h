@@ -72,6 +72,8 @@ public:
   /// For a lambda's call operator: where the lambda is written; else null.
   const LambdaSite *lambdaSite(const clang::FunctionDecl *FD) const;
 
+  const clang::SourceManager &sourceManager() const { return SM; }
+
   /// The definition a call enters when it is a user function with a body.
   const clang::FunctionDecl *
   userDefinition(const clang::FunctionDecl *FD) const;

@@ -4,7 +4,10 @@
 //  * inside a function: the innermost grad-mode switch in force, i.e. an RAII
 //    guard declared earlier in an enclosing block (`torch::NoGradGuard`,
 //    `torch::AutoGradMode(false)`, `c10::InferenceMode`, configured classes) or
-//    a `GradMode::set_enabled(...)` call earlier in an enclosing block. A guard
+//    a `GradMode::set_enabled(...)` call earlier in an enclosing block, or a
+//    call of a function that leaves autograd switched when it returns (its
+//    last switch is such a call, at the top level of its body; with a
+//    program summary, also a function of another file). A guard
 //    lasts until the end of the block it is declared in, so one declared in a
 //    sibling block that already ended covers nothing;
 //  * across functions: a function runs with autograd recording when some call
@@ -29,6 +32,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <memory>
@@ -71,13 +75,21 @@ GradSwitch guardSwitch(const clang::CXXConstructExpr *CE,
 /// What a `c10::GradMode::set_enabled(x)` call does (None for other calls).
 GradSwitch setEnabledSwitch(const clang::CallExpr *CE);
 
+/// A switch as a summary spells it (`off`, `on`, `unknown`), and back.
+llvm::StringRef gradSwitchSpelling(GradSwitch S);
+std::optional<GradSwitch> gradSwitchOf(llvm::StringRef Spelling);
+
 /// A part of a function body under one grad-mode switch.
 struct GradRegion {
   GradSwitch Switch = GradSwitch::None;
   /// The guard variable, or null for a `set_enabled` call.
   const clang::VarDecl *Guard = nullptr;
-  /// The guard's declaration statement or the `set_enabled` call.
+  /// The guard's declaration statement, the `set_enabled` call, or the call
+  /// of a function that leaves autograd switched (Via).
   const clang::Stmt *Origin = nullptr;
+  /// The function whose call switched autograd for the rest of the block
+  /// (GradModeAnalysis::leavesRecording), or null.
+  const clang::FunctionDecl *Via = nullptr;
   /// The region this one is nested in (index into regions()), or -1.
   int Outer = -1;
 };
@@ -127,6 +139,16 @@ public:
   remoteCallers(const clang::FunctionDecl *FD,
                 std::optional<bool> AbsentMeans = {}) const;
 
+  /// How a call of \p FD leaves autograd when it returns: Disable when its
+  /// last switch, at the top level of its body, turns autograd off (a
+  /// `GradMode::set_enabled(false)` call, or a call of a function that leaves
+  /// it off), Enable when it turns it back on, Unknown when it switches it
+  /// in a way not known at the return (a value that is not a literal, a
+  /// switch in a branch or a loop, or one an early `return` may skip), none
+  /// when it switches nothing that outlives it (guards end with the body).
+  /// A function with no body here is read from the program summary.
+  std::optional<GradSwitch> leavesRecording(const clang::FunctionDecl *FD);
+
   /// Whether \p S in \p FD may run with autograd recording.
   GradVerdict at(const clang::FunctionDecl *FD, const clang::Stmt *S);
 
@@ -142,6 +164,7 @@ private:
   };
   const FunctionRegions &compute(const clang::FunctionDecl *FD);
   void propagate();
+  std::optional<GradSwitch> leftAtEnd(const clang::FunctionDecl *Def);
 
   const GradModeConfig &Config;
   const FunctionIndex &Index;
@@ -150,6 +173,11 @@ private:
   /// Functions that can be entered with autograd recording, with the call that
   /// does it (null when not known to be called).
   llvm::DenseMap<const clang::FunctionDecl *, const CallSite *> Recording;
+  /// leavesRecording(), by canonical declaration, and the definitions being
+  /// read (the recursion guard and the depth bound).
+  llvm::DenseMap<const clang::FunctionDecl *, std::optional<GradSwitch>> Leaves;
+  llvm::SmallVector<const clang::FunctionDecl *, 4> Leaving;
+  bool LeavesCut = false;
 };
 
 } // namespace torch_tidy

@@ -42,6 +42,7 @@
 
 #include "torch-tidy/ModuleModel.h"
 #include "torch-tidy/Summaries.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -122,7 +123,15 @@ struct SizeSource {
       nullptr;      ///< the layer's application or construction, the view
   std::string Name; ///< `'fc1'`, `'view'`, `the Linear at position 2`
   LayerSizes Layer; ///< the layer, when a layer made the size
+  /// In another file of the program (a function's "shape_return" summary):
+  /// the place there, with Where null.
+  std::shared_ptr<const RemoteSite> Remote;
 };
+
+/// Where a note about \p S points in this translation unit (a call's
+/// beginning, else the expression's), or an invalid location for a remote
+/// source or none.
+clang::SourceLocation sourceLocation(const SizeSource &S);
 
 /// What is known of a tensor's shape.
 struct TensorShape {
@@ -136,6 +145,12 @@ struct TensorShape {
   int64_t ChannelDim = UnknownDim;
   /// What gave the last dimension and the channels.
   SizeSource LastFrom, ChannelFrom;
+  /// In ShapeAnalysis::returnShapeOf(): this is the shape of the function's
+  /// parameter Symbol (not known there) with the layers Steps applied to it
+  /// in order; -1 when the shape does not follow a parameter. What the
+  /// other fields say is what holds for any shape of that parameter.
+  int Symbol = -1;
+  llvm::SmallVector<SizeSource, 0> Steps;
 
   static TensorShape unknown() { return {}; }
   static TensorShape ofDims(llvm::ArrayRef<int64_t> Dims,
@@ -170,6 +185,20 @@ struct ShapeMismatch {
 TensorShape applyLayer(const LayerSizes &Layer, const TensorShape &In,
                        const clang::Expr *Where, llvm::StringRef Name,
                        std::vector<ShapeMismatch> &Out);
+/// The same with the layer's application described by \p Self (a remote
+/// one records no mismatch). A symbolic input (TensorShape::Symbol) gives a
+/// symbolic output with the layer appended to its steps.
+TensorShape applyLayer(const LayerSizes &Layer, const TensorShape &In,
+                       const SizeSource &Self, std::vector<ShapeMismatch> &Out);
+
+/// LayerKind spelled as in a summary file (`linear`, `conv`, ...), and back.
+llvm::StringRef layerKindSpelling(LayerKind K);
+std::optional<LayerKind> layerKindOf(llvm::StringRef Spelling);
+
+/// \p S (a size source of this translation unit or a remote one) as a
+/// summary describes it.
+RemoteSizeSource remoteSizeSource(const SizeSource &S,
+                                  const clang::SourceManager &SM);
 
 /// The constant-shape questions asked of one translation unit. Holds the
 /// module models it reads (forward() of a module subclass).
@@ -233,6 +262,11 @@ public:
   TensorShape valueShape(const clang::Expr *E,
                          const clang::FunctionDecl *In = nullptr);
 
+  /// For the summary pass: the shape of what a call of \p FD returns, read
+  /// with each tensor parameter i symbolic (TensorShape::Symbol = i), so
+  /// that another translation unit can apply the result to its arguments.
+  TensorShape returnShapeOf(const clang::FunctionDecl *FD);
+
   /// Whether local variable \p VD is written only by its initialiser: never
   /// assigned, handed to a non-const reference, bound to one, its address
   /// taken, or changed by an in-place method (`x.unsqueeze_(1)`).
@@ -250,6 +284,10 @@ private:
   TensorShape callShape(const clang::FunctionDecl *FD, const ModuleModel *M,
                         llvm::ArrayRef<TensorShape> Args, unsigned Level);
   unsigned argumentsKey(llvm::ArrayRef<TensorShape> Args);
+  /// What a call of \p FD (no body here) returns by the program summary.
+  std::optional<TensorShape> remoteCallShape(const clang::FunctionDecl *FD,
+                                             llvm::ArrayRef<TensorShape> Args,
+                                             unsigned Level);
   const Config &C;
   clang::ASTContext &Ctx;
   /// The translation unit's shared models (ModuleModels::of).

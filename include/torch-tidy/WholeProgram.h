@@ -19,7 +19,10 @@
 //    (Devices.h), and, for a module's constructor, whether the module it
 //    builds behaves differently in training and eval mode (ModelMode.h), and
 //    what it stores into and registers of the members of a module it is
-//    handed (ModuleModel.h), each with the place in its file;
+//    handed (ModuleModel.h), the autograd graph and graph paths of a tensor
+//    it returns (Graphs.h, GraphPaths.h) and that tensor's shape (Shapes.h),
+//    each with the place in its file;
+//    whether a call of it leaves autograd switched off or on (GradMode.h);
 //    and, for every user function it calls (defined there or not), whether a
 //    call of it runs with autograd recording (GradMode.h);
 //  * run-torch-tidy merges the files of all translation units into one;
@@ -46,6 +49,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -218,6 +222,34 @@ struct RemoteGraphPaths {
   bool Unknown = false;
 };
 
+/// Where a known size of a tensor comes from (Shapes.h: SizeSource).
+struct RemoteSizeSource {
+  std::string Name; ///< `'fc2'`, `'view'`
+  RemoteSite Site;
+};
+
+/// A layer applied to a tensor (Shapes.h: applyLayer), with its sizes.
+struct RemoteLayerStep {
+  std::string Kind; ///< Shapes' LayerKind, spelled as in the file
+  unsigned SpatialDims = 0;
+  int64_t In = -1; ///< -1: not known
+  int64_t Out = -1;
+  RemoteSizeSource Applied; ///< the layer's name and application
+};
+
+/// The shape of the tensor a call of a function returns (Shapes.h): either
+/// its parameter Parameter's shape with Steps applied in order, or a shape
+/// of its own (rank and dimensions where known, -1 for unknown).
+struct RemoteShape {
+  std::optional<unsigned> Parameter;
+  std::vector<RemoteLayerStep> Steps;
+  int Rank = -1;
+  std::vector<int64_t> Dims;
+  int64_t LastDim = -1;
+  int64_t ChannelDim = -1;
+  std::optional<RemoteSizeSource> LastFrom, ChannelFrom;
+};
+
 /// The facts of one function defined in another translation unit.
 struct RemoteFunction {
   std::string Name; ///< qualified, for messages and -v output
@@ -240,6 +272,11 @@ struct RemoteFunction {
   std::optional<RemoteGraphReturn> ReturnsGraph;
   /// For a function returning a tensor: its graph paths, when it has any.
   std::optional<RemoteGraphPaths> ReturnPaths;
+  /// For a function returning a tensor: its shape, when anything is known.
+  std::optional<RemoteShape> ReturnsShape;
+  /// How a call of it leaves autograd when it returns, when it switches it
+  /// (GradMode.h: leavesRecording): `off`, `on` or `unknown`; else empty.
+  std::string GradAtReturn;
 };
 
 /// A merged summary file: the functions of the program by USR.
@@ -365,6 +402,10 @@ public:
                       const RemoteSite &Definition, const RemoteGraphReturn &G);
   void addGraphPaths(const std::string &USR, const std::string &Name,
                      const RemoteSite &Definition, const RemoteGraphPaths &P);
+  void addShapeReturn(const std::string &USR, const std::string &Name,
+                      const RemoteSite &Definition, const RemoteShape &S);
+  void addGradAtReturn(const std::string &USR, const std::string &Name,
+                       const RemoteSite &Definition, llvm::StringRef Switch);
   /// A call, written in this translation unit, of the user function \p USR,
   /// and whether it runs with autograd recording. Calls of one function join
   /// as the merge joins them: recording when one is, the first such call in

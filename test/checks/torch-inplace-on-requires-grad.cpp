@@ -513,3 +513,73 @@ void n17_uninstantiated(Model &model) {
   for (auto &p : model->parameters())
     p.zero_();
 }
+
+// A helper that leaves autograd off for the rest of its caller's block, and
+// helpers that only look like it.
+void freeze_autograd() { torch::autograd::GradMode::set_enabled(false); }
+void thaw_autograd() { torch::autograd::GradMode::set_enabled(true); }
+void freeze_through() { freeze_autograd(); }
+void guard_only() { torch::NoGradGuard no_grad; }
+void freeze_maybe(bool f) {
+  if (f)
+    torch::autograd::GradMode::set_enabled(false);
+}
+void freeze_unless(bool f) {
+  if (f)
+    return;
+  torch::autograd::GradMode::set_enabled(false);
+}
+void freeze_then_thaw() {
+  freeze_autograd();
+  torch::autograd::GradMode::set_enabled(true);
+}
+
+// N20: the helper's switch lasts past its return, also through a helper.
+void n20_helper_switch(Net &model) {
+  freeze_autograd();
+  model->fc->weight.uniform_(-0.1, 0.1);
+  thaw_autograd();
+}
+void n20_through(Net &model) {
+  freeze_through();
+  model->fc->bias.zero_();
+}
+
+// P-switch: a guard ends with the helper; a switch in a branch or after an
+// early return may not run; switched back on by the helper or by a helper
+// called after.
+void p_guard_only(Net &model) {
+  guard_only();
+  model->fc->bias.zero_();
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: in-place 'zero_' on {{.*}} [torch-inplace-on-requires-grad]
+  // CHECK-FIXES: {{^}}  { torch::NoGradGuard no_grad; model->fc->bias.zero_(); }{{$}}
+}
+void p_maybe(Net &model, bool f) {
+  freeze_maybe(f);
+  model->fc->bias.zero_();
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: in-place 'zero_' on {{.*}} [torch-inplace-on-requires-grad]
+  // CHECK-FIXES: {{^}}  { torch::NoGradGuard no_grad; model->fc->bias.zero_(); }{{$}}
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: 'freeze_maybe' switches grad mode in a way not known when it returns, so autograd may still record after this call
+}
+void p_unless(Net &model, bool f) {
+  freeze_unless(f);
+  model->fc->bias.zero_();
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: in-place 'zero_' on {{.*}} [torch-inplace-on-requires-grad]
+  // CHECK-FIXES: {{^}}  { torch::NoGradGuard no_grad; model->fc->bias.zero_(); }{{$}}
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: 'freeze_unless' switches grad mode in a way not known
+}
+void p_thawed(Net &model) {
+  freeze_then_thaw();
+  model->fc->bias.zero_();
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: in-place 'zero_' on {{.*}} [torch-inplace-on-requires-grad]
+  // CHECK-FIXES: {{^}}  { torch::NoGradGuard no_grad; model->fc->bias.zero_(); }{{$}}
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: autograd is switched back on by this call of 'freeze_then_thaw', and stays on after it returns
+}
+void p_thawed_after(Net &model) {
+  freeze_autograd();
+  thaw_autograd();
+  model->fc->bias.zero_();
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: in-place 'zero_' on {{.*}} [torch-inplace-on-requires-grad]
+  // CHECK-FIXES: {{^}}  { torch::NoGradGuard no_grad; model->fc->bias.zero_(); }{{$}}
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: autograd is switched back on by this call of 'thaw_autograd'
+}

@@ -3,7 +3,8 @@ name: `name | returns KIND OP [parameter I] [at FILE:LINE] | events KIND(OBJECT)
 | inplace OP(parameter I)@FILE:LINE... | devices TYPE@FILE:LINE...
 | returns device ORIGIN [I | TYPE [picked by QUERY]@FILE:LINE] | mode depends MEMBER CLASS HARM|independent
 | graph loss|forward@FILE:LINE | paths [[parameter I] MODULE@FILE:LINE [cut KIND NAME@FILE:LINE]]...
-[from parameter I [cut ...]]... [unknown]`,
+[from parameter I [cut ...]]... [unknown] | shape parameter I [LAYER(IN->OUT) NAME@FILE:LINE]...
+| shape [D, ...] | shape last D | channels D [from NAME@FILE:LINE] | grad off|on|unknown at return`,
 for FileCheck; with --calls, then `calls: N` and a line per called function,
 sorted by name: `call NAME recording|quiet at FILE:LINE`; with --reads, then
 `defines: N` and the sorted USRs the summary pass asked of the summary it read,
@@ -83,6 +84,30 @@ for usr, f in d["functions"].items():
         if gp.get("unknown"):
             s += " unknown"
         parts.append(s)
+    sh = f.get("shape_return")
+    if sh:
+        def src(x):
+            return "%s@%s:%d" % (x["name"], os.path.basename(x["site"]["file"]), x["site"]["line"])
+        def dim(n):
+            return "N" if n < 0 else str(n)
+        if "parameter" in sh:
+            s = "shape parameter %d" % sh["parameter"]
+            for st in sh.get("steps", []):
+                s += " %s(%s->%s) %s" % (st["layer"], dim(st["in"]), dim(st["out"]),
+                                        src(st["applied"]))
+        else:
+            s = "shape"
+            if "rank" in sh:
+                s += " [" + ", ".join(dim(n) for n in sh["dims"]) + "]"
+            if "last" in sh:
+                s += " last %d" % sh["last"]
+            if "channels" in sh:
+                s += " channels %d" % sh["channels"]
+            if "last_from" in sh:
+                s += " from " + src(sh["last_from"])
+        parts.append(s)
+    if "grad_at_return" in f:
+        parts.append("grad %s at return" % f["grad_at_return"])
     parts.append("usr " + usr)
     rows.append(" | ".join(parts))
 for row in sorted(rows):
