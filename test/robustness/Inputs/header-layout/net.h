@@ -78,3 +78,7 @@ inline torch::Tensor train_step(Net &model, torch::optim::Optimizer &opt,
 
 // Moves a model to a device: the translation unit moves a module.
 inline void to_gpu(Net &model) { model->to(torch::kCUDA); }
+
+inline torch::Tensor frozen(Net &m, torch::Tensor x) { return m->forward(x).detach(); }
+
+inline void freeze_autograd() { torch::autograd::GradMode::set_enabled(false); }

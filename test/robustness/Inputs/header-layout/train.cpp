@@ -106,3 +106,23 @@ torch::Tensor broadcast(Net &model, torch::Tensor x, torch::Tensor y) {
   return torch::mse_loss(predict(model, x.view({-1, 16})), y.view({-1}));
   // CHECK-DAG: train.cpp:[[@LINE-1]]:{{[0-9]+}}: warning: {{.*}} [torch-loss-broadcast]
 }
+
+void cut(Net &model, torch::Tensor x) {
+  torch::Tensor loss = frozen(model, x).sum();
+  loss.backward();
+  // CHECK-DAG: train.cpp:[[@LINE-1]]:{{[0-9]+}}: warning: {{.*}} [torch-graph-break]
+}
+
+void saved(Net &model, torch::Tensor x) {
+  torch::Tensor e = predict(model, x).exp();
+  e.add_(1);
+  // CHECK-DAG: train.cpp:[[@LINE-1]]:{{[0-9]+}}: warning: {{.*}} [torch-inplace-on-saved-tensor]
+  e.sum().backward();
+}
+
+// Autograd is off after freeze_autograd(): no warning.
+void frozen_update(Net &model) {
+  freeze_autograd();
+  torch::Tensor w = weight_of(model);
+  w.clamp_(-1.0, 1.0);
+}
