@@ -3,7 +3,8 @@
 // Rule: a module that calls a functional dropout or batch norm itself must
 // pass it the module's mode, `is_training()`. A literal `true` (or options
 // whose `training` is true, as `DropoutFuncOptions` has by default) keeps the
-// layer in training mode after `eval()`.
+// layer in training mode after `eval()`. A helper whose body is in another
+// file is read from the program summary, and reported at its call here.
 //
 //===----------------------------------------------------------------------===//
 #include "DropoutTrainingFlagCheck.h"
@@ -12,6 +13,7 @@
 #include "torch-tidy/Compat.h"
 #include "torch-tidy/Options.h"
 #include "torch-tidy/Types.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Lex/Lexer.h"
@@ -22,53 +24,6 @@ using namespace clang::ast_matchers;
 namespace torch_tidy {
 
 namespace {
-
-/// A method of a module whose body runs when the module is used: not a
-/// constructor, destructor or static function.
-const CXXMethodDecl *moduleMethod(const FunctionDecl *FD) {
-  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-  if (!MD || MD->isStatic() || isa<CXXConstructorDecl>(MD) ||
-      isa<CXXDestructorDecl>(MD) || MD->getParent()->isLambda())
-    return nullptr;
-  static const TypeConfig NoConfig;
-  return isModuleClass(MD->getParent(), NoConfig) ? MD : nullptr;
-}
-
-std::string sourceText(SourceRange R, const SourceManager &SM,
-                       const LangOptions &LO) {
-  if (R.isInvalid() || R.getBegin().isMacroID() || R.getEnd().isMacroID())
-    return "";
-  return Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM, LO).str();
-}
-
-/// The function as the call writes it (`torch::dropout`, `F::dropout`).
-std::string writtenName(const CallExpr *Call, const FunctionDecl *FD,
-                        const SourceManager &SM, const LangOptions &LO) {
-  std::string Name = FD->getName().str();
-  std::string Qualified = FD->getQualifiedNameAsString();
-  if (const auto *DRE =
-          dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts())) {
-    std::string Text = sourceText(DRE->getSourceRange(), SM, LO);
-    if (!Text.empty() && Text.size() <= 60 &&
-        compat::endsWith(StringRef(Text), Name) &&
-        !DRE->hasExplicitTemplateArgs())
-      return Text;
-  }
-  return Qualified;
-}
-
-/// What the layer keeps doing in evaluation.
-std::string effect(const FunctionDecl *FD) {
-  StringRef Name = FD->getName();
-  if (Name.contains("dropout"))
-    return "it keeps zeroing activations at random, and evaluation and "
-           "inference outputs stay noisy and worse than the trained model's";
-  if (Name.contains("norm"))
-    return "it keeps normalising with each batch's own statistics and "
-           "updating the running ones, and evaluation outputs depend on the "
-           "batch";
-  return "evaluation outputs differ from the trained model's";
-}
 
 std::string methodName(const CXXMethodDecl *MD) {
   return MD->getParent()->getName().str() + "::" + MD->getNameAsString();
@@ -84,6 +39,7 @@ DropoutTrainingFlagCheck::DropoutTrainingFlagCheck(
       MaxCallDepth(OptionReader(Options, Name, Context)
                        .getCount("MaxCallDepth", DefaultMaxCallDepth)) {
   TrainingFlagFunctions = parseList(RawTrainingFlagFunctions);
+  Program = programSummary(Context);
 }
 
 void DropoutTrainingFlagCheck::storeOptions(
@@ -95,6 +51,7 @@ void DropoutTrainingFlagCheck::storeOptions(
 void DropoutTrainingFlagCheck::onStartOfTranslationUnit() {
   Uses.reset();
   Reported.clear();
+  ReportedRemote.clear();
 }
 
 void DropoutTrainingFlagCheck::registerMatchers(MatchFinder *Finder) {
@@ -105,15 +62,17 @@ void DropoutTrainingFlagCheck::check(const MatchFinder::MatchResult &Result) {
   const FunctionDecl *FD = userFunction(*this, Result);
   if (!FD || !FD->getBody())
     return;
-  const CXXMethodDecl *MD = moduleMethod(FD);
+  const CXXMethodDecl *MD = runningModuleMethod(FD);
   if (!MD)
     return;
   if (!Uses)
     // Methods of modules are analysed on their own, not as helpers.
-    Uses.emplace(*Result.SourceManager, TrainingFlagFunctions, MaxCallDepth,
-                 [](const FunctionDecl *Callee) {
-                   return moduleMethod(Callee) != nullptr;
-                 });
+    Uses.emplace(
+        *Result.SourceManager, TrainingFlagFunctions, MaxCallDepth,
+        [](const FunctionDecl *Callee) {
+          return runningModuleMethod(Callee) != nullptr;
+        },
+        Program);
   bool InTemplate = FD->getTemplateInstantiationPattern() != nullptr;
   for (const TrainingFlagUse &U : Uses->in(FD))
     report(U, MD, InTemplate, *Result.Context);
@@ -122,6 +81,8 @@ void DropoutTrainingFlagCheck::check(const MatchFinder::MatchResult &Result) {
 void DropoutTrainingFlagCheck::report(const TrainingFlagUse &Use,
                                       const CXXMethodDecl *Method,
                                       bool InTemplate, ASTContext &Ctx) {
+  if (Use.Remote)
+    return reportRemote(Use, Ctx);
   const TrainingFlagOn &F = Use.Flag;
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
@@ -132,26 +93,10 @@ void DropoutTrainingFlagCheck::report(const TrainingFlagUse &Use,
   if (!Reported.insert(Loc.getRawEncoding()).second)
     return;
 
-  std::string Param =
-      F.Param->getIdentifier() ? F.Param->getName().str() : "training";
   std::string Options =
       F.OptionsClass ? F.OptionsClass->getName().str() : std::string();
-  std::string Why;
-  switch (F.Source) {
-  case FlagSource::Literal:
-    Why = "its '" + Param + "' argument is 'true'";
-    break;
-  case FlagSource::Constant:
-    Why = "its '" + Param + "' argument is a constant that is true";
-    break;
-  case FlagSource::Setter:
-  case FlagSource::ConstantSetter:
-    Why = "its options set 'training' to true";
-    break;
-  case FlagSource::Default:
-    Why = "'" + Options + "' sets 'training' to true unless told otherwise";
-    break;
-  }
+  std::string Why = describeFlagOn(
+      F.Source, F.Param->getIdentifier() ? F.Param->getName() : "", Options);
   bool Direct = !Use.Via;
   std::string Action;
   if (!Direct)
@@ -164,11 +109,11 @@ void DropoutTrainingFlagCheck::report(const TrainingFlagUse &Use,
   else
     Action = "set '.training(is_training())'";
 
-  std::string Name = writtenName(F.Call, F.Function, SM, LO);
+  std::string Name = flagCallSpelling(F, SM, LO);
   {
     auto D = diag(Loc, "'%0' runs in training mode even after 'eval()': %1, so "
                        "%2; %3")
-             << Name << Why << effect(F.Function) << Action;
+             << Name << Why << flagOnEffect(F.Function->getName()) << Action;
 
     // The fix-it: only where `is_training()` is the module's, and the text to
     // change is the user's own.
@@ -213,6 +158,35 @@ void DropoutTrainingFlagCheck::report(const TrainingFlagUse &Use,
          "'%0' is called here, in '%1', a method of a module",
          DiagnosticIDs::Note)
         << Use.Via->getNameAsString() << methodName(Method);
+}
+
+void DropoutTrainingFlagCheck::reportRemote(const TrainingFlagUse &Use,
+                                            ASTContext &Ctx) {
+  const RemoteTrainingFlag &R = *Use.Remote;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = compat::beginLoc(Use.ViaCall);
+  if (Loc.isInvalid() || isLibraryCode(SM.getSpellingLoc(Loc), SM))
+    return;
+  // One warning per call here and call there.
+  std::string Key = std::to_string(Loc.getRawEncoding()) + "@" + R.Site.File +
+                    ":" + std::to_string(R.Site.Line) + ":" +
+                    std::to_string(R.Site.Column);
+  if (!ReportedRemote.insert(Key).second)
+    return;
+  std::optional<FlagSource> Source = flagSourceOf(R.Source);
+  if (!Source)
+    return;
+  std::string Via = Use.Via->getNameAsString();
+  diag(Loc, "'%0' at %1, reached through '%2', runs in training mode even "
+            "after 'eval()': %3, so %4; pass the module's 'is_training()' "
+            "down to '%2' and on to that call")
+      << R.Function << describeRemoteSite(R.Site) << Via
+      << describeFlagOn(*Source, R.Param, R.Options) << flagOnEffect(R.Name);
+  SourceLocation There = remoteLocation(SM, R.Site);
+  if (There.isValid())
+    diag(There, "'%0' is called here with its training flag on",
+         DiagnosticIDs::Note)
+        << R.Function;
 }
 
 } // namespace torch_tidy

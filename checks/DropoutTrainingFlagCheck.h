@@ -7,7 +7,9 @@
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -36,12 +38,16 @@ public:
 private:
   void report(const TrainingFlagUse &Use, const clang::CXXMethodDecl *Method,
               bool InTemplate, clang::ASTContext &Ctx);
+  /// A call, in a helper of another file, that the program summary names.
+  void reportRemote(const TrainingFlagUse &Use, clang::ASTContext &Ctx);
 
   const std::string RawTrainingFlagFunctions;
   std::vector<std::string> TrainingFlagFunctions;
   unsigned MaxCallDepth;
+  std::shared_ptr<const ProgramSummary> Program;
   std::optional<TrainingFlagUses> Uses;
   llvm::DenseSet<unsigned> Reported; // calls already diagnosed
+  std::set<std::string> ReportedRemote;
 };
 
 } // namespace torch_tidy

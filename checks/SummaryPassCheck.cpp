@@ -122,6 +122,11 @@ SummaryPassCheck::SummaryPassCheck(StringRef Name,
   ShapeCfg.MaxCallDepth =
       BroadcastReader.getCount("MaxCallDepth", DefaultMaxCallDepth);
   ShapeCfg.Program = Loop.Program;
+  auto Dropout = optionsOf("torch-dropout-training-flag", Context);
+  OptionReader DropoutReader(Dropout, "torch-dropout-training-flag", Context);
+  RawTrainingFlagFunctions = DropoutReader.getNameList("TrainingFlagFunctions");
+  TrainingFlagFunctions = parseList(RawTrainingFlagFunctions);
+  FlagCallDepth = DropoutReader.getCount("MaxCallDepth", DefaultMaxCallDepth);
 }
 
 void SummaryPassCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
@@ -364,6 +369,12 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
   if (std::optional<GradSwitch> Left = An.GradMode.leavesRecording(FD))
     Writer.addGradAtReturn(USR, Name, Def, gradSwitchSpelling(*Left));
 
+  // The dropouts a helper runs in training mode: the module of another file
+  // that calls it cannot see them.
+  std::vector<RemoteTrainingFlag> Flags = trainingFlags(FD, SM, An.Flags);
+  if (!Flags.empty())
+    Writer.addTrainingFlags(USR, Name, Def, Flags);
+
   std::vector<RemoteInplace> Inplace = An.Effects.effectsOf(FD);
   if (!Inplace.empty())
     Writer.addInplace(USR, Name, Def, Inplace);
@@ -472,6 +483,37 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
   Writer.addEvents(USR, Name, Def, Out);
 }
 
+std::vector<RemoteTrainingFlag>
+SummaryPassCheck::trainingFlags(const FunctionDecl *FD, const SourceManager &SM,
+                                TrainingFlagUses &Flags) const {
+  std::vector<RemoteTrainingFlag> Out;
+  if (runningModuleMethod(FD))
+    return Out;
+  for (const TrainingFlagUse &U : Flags.in(FD)) {
+    if (U.Remote) {
+      Out.push_back(*U.Remote);
+      Out.back().InLambda = U.InLambda;
+      continue;
+    }
+    const TrainingFlagOn &F = U.Flag;
+    SourceLocation Loc = SM.getExpansionLoc(compat::beginLoc(F.Call));
+    if (Loc.isInvalid() || isLibraryCode(Loc, SM))
+      continue;
+    RemoteTrainingFlag R;
+    R.Function = flagCallSpelling(F, SM, Ctx->getLangOpts());
+    R.Name = F.Function->getName().str();
+    R.Source = flagSourceSpelling(F.Source).str();
+    if (F.Param->getIdentifier())
+      R.Param = F.Param->getName().str();
+    if (F.OptionsClass)
+      R.Options = F.OptionsClass->getName().str();
+    R.InLambda = U.InLambda;
+    R.Site = siteOf(Loc, SM);
+    Out.push_back(std::move(R));
+  }
+  return Out;
+}
+
 void SummaryPassCheck::summariseModuleEffects(
     const FunctionDecl *FD, const std::string &USR, const std::string &Name,
     const RemoteSite &Def, const SourceManager &SM, ModuleModels &Models) {
@@ -557,8 +599,13 @@ void SummaryPassCheck::onEndOfTranslationUnit() {
     GraphAnalysis Graphs(GraphCfg, SM, GradMode);
     GraphPathAnalysis Paths(PathCfg, SM, GradMode);
     ShapeAnalysis Shapes(ShapeCfg, *Ctx);
-    Analyses An{Effects, Devices, Modes,  Models,
-                Graphs,  Paths,   Shapes, GradMode};
+    // Methods of modules are judged where they are defined, not as helpers.
+    TrainingFlagUses Flags(
+        SM, TrainingFlagFunctions, FlagCallDepth,
+        [](const FunctionDecl *FD) { return runningModuleMethod(FD); },
+        Loop.Program);
+    Analyses An{Effects, Devices, Modes,    Models, Graphs,
+                Paths,   Shapes,  GradMode, Flags};
     for (const FunctionDecl *FD : Index->functions()) {
       summarise(FD, SM, An);
       summariseCalls(FD, SM, GradMode);

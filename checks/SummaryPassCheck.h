@@ -12,6 +12,7 @@
 #include "torch-tidy/ModelMode.h"
 #include "torch-tidy/RequiresGrad.h"
 #include "torch-tidy/Shapes.h"
+#include "torch-tidy/TrainingFlag.h"
 #include "torch-tidy/TrainingLoop.h"
 #include "torch-tidy/WholeProgram.h"
 
@@ -54,6 +55,7 @@ private:
     GraphPathAnalysis &Paths;
     ShapeAnalysis &Shapes;
     GradModeAnalysis &GradMode;
+    TrainingFlagUses &Flags;
   };
   void summarise(const clang::FunctionDecl *FD, const clang::SourceManager &SM,
                  Analyses &An);
@@ -72,6 +74,11 @@ private:
   std::optional<RemoteDeviceReturn>
   remoteDeviceReturn(const DeviceProvenance &P, const clang::FunctionDecl *FD,
                      const clang::SourceManager &SM) const;
+  /// The calls with their training flag on that \p FD runs, when it is
+  /// not a method of a module.
+  std::vector<RemoteTrainingFlag> trainingFlags(const clang::FunctionDecl *FD,
+                                                const clang::SourceManager &SM,
+                                                TrainingFlagUses &Flags) const;
   /// What \p FD does to the members of the module objects it is handed.
   /// (summarise() calls it for the functions it summarises.)
   void summariseModuleEffects(const clang::FunctionDecl *FD,
@@ -91,7 +98,7 @@ private:
   /// their names (torch-bce-on-logits, torch-missing-zero-grad,
   /// torch-inplace-on-requires-grad, torch-module-hardcoded-device,
   /// torch-missing-eval, torch-retained-loss-graph, torch-graph-break,
-  /// torch-loss-broadcast).
+  /// torch-loss-broadcast, torch-dropout-training-flag).
   std::optional<ActivationOptions> ActivationOpts;
   ActivationConfig ActivationCfg; ///< ActivationOpts', with Program
   /// The program summary this pass reads (a round of run-torch-tidy after
@@ -118,6 +125,10 @@ private:
   GraphPathConfig PathCfg; ///< torch-graph-break's, with Program
   std::string RawShapePreserving;
   ShapeAnalysis::Config ShapeCfg; ///< torch-loss-broadcast's, with Program
+  /// torch-dropout-training-flag's.
+  std::string RawTrainingFlagFunctions;
+  std::vector<std::string> TrainingFlagFunctions;
+  unsigned FlagCallDepth = DefaultMaxCallDepth;
   /// torch-unregistered-module-member's: what a function does to the module
   /// it is handed.
   std::string RawRegistrationFunctions, RawStatelessModuleClasses;

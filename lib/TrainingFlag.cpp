@@ -1,13 +1,18 @@
 //===--- TrainingFlag.cpp - calls that take a training flag ---------------===//
 #include "torch-tidy/TrainingFlag.h"
 
+#include "torch-tidy/Compat.h"
 #include "torch-tidy/EvaluationOrder.h"
 #include "torch-tidy/Types.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
+
+#include <set>
+#include <tuple>
 
 using namespace clang;
 
@@ -328,13 +333,96 @@ trainingFlagOn(const CallExpr *Call, const SourceManager &SM,
   return std::nullopt;
 }
 
+llvm::StringRef flagSourceSpelling(FlagSource S) {
+  switch (S) {
+  case FlagSource::Literal:
+    return "literal";
+  case FlagSource::Constant:
+    return "constant";
+  case FlagSource::Setter:
+    return "setter";
+  case FlagSource::ConstantSetter:
+    return "constant_setter";
+  case FlagSource::Default:
+    return "default";
+  }
+  return "literal";
+}
+
+std::optional<FlagSource> flagSourceOf(llvm::StringRef Spelling) {
+  for (FlagSource S :
+       {FlagSource::Literal, FlagSource::Constant, FlagSource::Setter,
+        FlagSource::ConstantSetter, FlagSource::Default})
+    if (flagSourceSpelling(S) == Spelling)
+      return S;
+  return std::nullopt;
+}
+
+std::string describeFlagOn(FlagSource S, llvm::StringRef Param,
+                           llvm::StringRef OptionsClass) {
+  std::string P = Param.empty() ? std::string("training") : Param.str();
+  switch (S) {
+  case FlagSource::Literal:
+    return "its '" + P + "' argument is 'true'";
+  case FlagSource::Constant:
+    return "its '" + P + "' argument is a constant that is true";
+  case FlagSource::Setter:
+  case FlagSource::ConstantSetter:
+    return "its options set 'training' to true";
+  case FlagSource::Default:
+    return "'" + OptionsClass.str() +
+           "' sets 'training' to true unless told otherwise";
+  }
+  return "";
+}
+
+std::string flagOnEffect(llvm::StringRef FunctionName) {
+  if (FunctionName.contains("dropout"))
+    return "it keeps zeroing activations at random, and evaluation and "
+           "inference outputs stay noisy and worse than the trained model's";
+  if (FunctionName.contains("norm"))
+    return "it keeps normalising with each batch's own statistics and "
+           "updating the running ones, and evaluation outputs depend on the "
+           "batch";
+  return "evaluation outputs differ from the trained model's";
+}
+
+const CXXMethodDecl *runningModuleMethod(const FunctionDecl *FD) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+  if (!MD || MD->isStatic() || isa<CXXConstructorDecl>(MD) ||
+      isa<CXXDestructorDecl>(MD) || MD->getParent()->isLambda())
+    return nullptr;
+  static const TypeConfig NoConfig;
+  return isModuleClass(MD->getParent(), NoConfig) ? MD : nullptr;
+}
+
+std::string flagCallSpelling(const TrainingFlagOn &On, const SourceManager &SM,
+                             const LangOptions &LO) {
+  const FunctionDecl *FD = On.Function;
+  std::string Name = FD->getName().str();
+  if (const auto *DRE =
+          dyn_cast<DeclRefExpr>(On.Call->getCallee()->IgnoreParenImpCasts())) {
+    SourceRange R = DRE->getSourceRange();
+    if (R.isValid() && !R.getBegin().isMacroID() && !R.getEnd().isMacroID() &&
+        !DRE->hasExplicitTemplateArgs()) {
+      std::string Text =
+          Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM, LO).str();
+      if (!Text.empty() && Text.size() <= 60 &&
+          compat::endsWith(StringRef(Text), Name))
+        return Text;
+    }
+  }
+  return FD->getQualifiedNameAsString();
+}
+
 using UseList = std::vector<TrainingFlagUse>;
 
 struct TrainingFlagUses::Impl {
   Impl(const SourceManager &SM, std::vector<std::string> Extra,
-       unsigned MaxCallDepth, std::function<bool(const FunctionDecl *)> Skip)
+       unsigned MaxCallDepth, std::function<bool(const FunctionDecl *)> Skip,
+       std::shared_ptr<const ProgramSummary> Program)
       : SM(SM), Extra(std::move(Extra)), Engine(MaxCallDepth), Table(Engine),
-        Skip(std::move(Skip)) {}
+        Skip(std::move(Skip)), Program(std::move(Program)) {}
 
   /// The uses in \p Body (a function at \p Level), helpers included.
   UseList walk(const Stmt *Body, unsigned Level) {
@@ -345,9 +433,19 @@ struct TrainingFlagUses::Impl {
     // walk is inside.
     llvm::SmallPtrSet<const Stmt *, 8> TrainingOnly;
     unsigned InTrainingOnly = 0;
+    // A call of another file is known by the call here that runs it and
+    // its place there.
+    std::set<std::tuple<const CallExpr *, std::string, unsigned, unsigned>>
+        SeenRemote;
     auto Add = [&](TrainingFlagUse U) {
-      if (Seen.insert(U.Flag.Call).second)
-        Out.push_back(U);
+      bool New = U.Remote
+                     ? SeenRemote
+                           .insert({U.ViaCall, U.Remote->Site.File,
+                                    U.Remote->Site.Line, U.Remote->Site.Column})
+                           .second
+                     : Seen.insert(U.Flag.Call).second;
+      if (New)
+        Out.push_back(std::move(U));
     };
     forEachDescendant(
         Body,
@@ -378,8 +476,19 @@ struct TrainingFlagUses::Impl {
             return Descend::Children;
           }
           const FunctionDecl *Helper = helperOf(Call);
-          if (!Helper)
+          if (!Helper) {
+            // A helper of another file: its calls as the summary has them.
+            if (const RemoteFunction *R = remoteHelperOf(Call))
+              for (const RemoteTrainingFlag &T : R->TrainingFlags) {
+                TrainingFlagUse U;
+                U.Remote = T;
+                U.InLambda = T.InLambda || InLambda > 0;
+                U.Via = Call->getDirectCallee();
+                U.ViaCall = Call;
+                Add(std::move(U));
+              }
             return Descend::Children;
+          }
           UseList Below = Table.get(Helper, Level + 1, [&] {
             return walk(Helper->getBody(), Level + 1);
           });
@@ -418,18 +527,31 @@ struct TrainingFlagUses::Impl {
     return Def;
   }
 
+  /// The program summary's facts of a helper called with no body here.
+  const RemoteFunction *remoteHelperOf(const CallExpr *Call) const {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Program || !Callee || !mayBeElsewhere(Callee, SM))
+      return nullptr;
+    const FunctionDecl *Def = Callee->getDefinition();
+    if ((Def && Def->getBody()) || (Skip && Skip(Callee)))
+      return nullptr;
+    return Program->find(Callee);
+  }
+
   const SourceManager &SM;
   std::vector<std::string> Extra;
   SummaryEngine Engine;
   Summaries<const FunctionDecl *, UseList> Table;
   std::function<bool(const FunctionDecl *)> Skip;
+  std::shared_ptr<const ProgramSummary> Program;
 };
 
 TrainingFlagUses::TrainingFlagUses(
     const SourceManager &SM, std::vector<std::string> ExtraFunctions,
-    unsigned MaxCallDepth, std::function<bool(const FunctionDecl *)> SkipHelper)
+    unsigned MaxCallDepth, std::function<bool(const FunctionDecl *)> SkipHelper,
+    std::shared_ptr<const ProgramSummary> Program)
     : P(std::make_unique<Impl>(SM, std::move(ExtraFunctions), MaxCallDepth,
-                               std::move(SkipHelper))) {}
+                               std::move(SkipHelper), std::move(Program))) {}
 
 TrainingFlagUses::~TrainingFlagUses() = default;
 

@@ -284,6 +284,23 @@ std::optional<RemoteEvent> readEvent(const json::Value &V) {
   return E;
 }
 
+std::optional<RemoteTrainingFlag> readTrainingFlag(const json::Value &V) {
+  const json::Object *O = V.getAsObject();
+  if (!O)
+    return std::nullopt;
+  RemoteTrainingFlag T;
+  T.Function = text(*O, "function");
+  T.Name = text(*O, "name");
+  T.Source = text(*O, "source");
+  T.Param = text(*O, "param");
+  T.Options = text(*O, "options");
+  T.InLambda = flag(*O, "in_lambda");
+  T.Site = readSite(O->getObject("site"));
+  if (T.Function.empty() || T.Source.empty() || T.Site.File.empty())
+    return std::nullopt;
+  return T;
+}
+
 std::optional<RemoteInplace> readInplace(const json::Value &V) {
   const json::Object *O = V.getAsObject();
   if (!O)
@@ -549,6 +566,10 @@ ProgramSummary::parse(llvm::StringRef Text, std::string &Error) {
       R.ReturnPaths = readGraphPaths(F->getObject("graph_paths"));
       R.ReturnsShape = readShape(F->getObject("shape_return"));
       R.GradAtReturn = text(*F, "grad_at_return");
+      if (const json::Array *Flags = F->getArray("training_flags"))
+        for (const json::Value &TV : *Flags)
+          if (std::optional<RemoteTrainingFlag> T = readTrainingFlag(TV))
+            R.TrainingFlags.push_back(std::move(*T));
       Out->Functions[llvm::StringRef(KV.first)] = std::move(R);
     }
   }
@@ -787,6 +808,13 @@ void SummaryWriter::addGradAtReturn(const std::string &USR,
   function(USR, Name, Definition).GradAtReturn = Switch.str();
 }
 
+void SummaryWriter::addTrainingFlags(
+    const std::string &USR, const std::string &Name,
+    const RemoteSite &Definition,
+    const std::vector<RemoteTrainingFlag> &Flags) {
+  function(USR, Name, Definition).TrainingFlags = Flags;
+}
+
 void SummaryWriter::addCall(const std::string &USR, const std::string &Name,
                             bool Recording, const RemoteSite &Site) {
   auto Key = [](const RemoteSite &S) {
@@ -954,6 +982,22 @@ void printFunction(json::OStream &J, const RemoteFunction &F) {
     });
   if (!F.GradAtReturn.empty())
     J.attribute("grad_at_return", F.GradAtReturn);
+  if (!F.TrainingFlags.empty())
+    J.attributeArray("training_flags", [&] {
+      for (const RemoteTrainingFlag &T : F.TrainingFlags)
+        J.object([&] {
+          J.attribute("function", T.Function);
+          J.attribute("name", T.Name);
+          J.attribute("source", T.Source);
+          if (!T.Param.empty())
+            J.attribute("param", T.Param);
+          if (!T.Options.empty())
+            J.attribute("options", T.Options);
+          if (T.InLambda)
+            J.attribute("in_lambda", true);
+          J.attributeObject("site", [&] { printSite(J, T.Site); });
+        });
+    });
   if (const std::optional<RemoteShape> &S = F.ReturnsShape)
     J.attributeObject("shape_return", [&] {
       auto Source = [&](llvm::StringRef Key, const RemoteSizeSource &From) {

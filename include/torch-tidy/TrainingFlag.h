@@ -16,13 +16,16 @@
 // evaluates to true, an options struct built in the call that sets
 // `.training(true)` or leaves a default of true. It also follows the helpers a
 // function calls (a bounded, memoised walk), so a check can ask for every call
-// with the flag on that one method of a module runs.
+// with the flag on that one method of a module runs; a helper whose body is in
+// another translation unit is read from the program summary (WholeProgram.h:
+// "training_flags").
 //
 //===----------------------------------------------------------------------===//
 #ifndef TORCH_TIDY_TRAININGFLAG_H
 #define TORCH_TIDY_TRAININGFLAG_H
 
 #include "torch-tidy/Summaries.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
@@ -47,6 +50,25 @@ enum class FlagSource {
   ConstantSetter, ///< ... with `.training(c)`, c a constant that is true
   Default, ///< the options are built in the call and `training` defaults to true
 };
+
+/// \p S as a summary file spells it (`literal`, `default`), and back.
+llvm::StringRef flagSourceSpelling(FlagSource S);
+std::optional<FlagSource> flagSourceOf(llvm::StringRef Spelling);
+
+/// Why the flag is on, for messages (`its 'train' argument is 'true'`):
+/// \p Param is the flag or options parameter, \p OptionsClass the options
+/// struct's name.
+std::string describeFlagOn(FlagSource S, llvm::StringRef Param,
+                           llvm::StringRef OptionsClass);
+
+/// What a layer whose function is named \p FunctionName (`dropout`,
+/// `batch_norm`) keeps doing in evaluation with its flag on.
+std::string flagOnEffect(llvm::StringRef FunctionName);
+
+/// A method of a module whose body runs when the module is used (not a
+/// constructor, destructor, static function or lambda), or null. Such
+/// methods are analysed on their own rather than as helpers.
+const clang::CXXMethodDecl *runningModuleMethod(const clang::FunctionDecl *FD);
 
 /// A call of a function that takes a training flag, with the flag on.
 struct TrainingFlagOn {
@@ -75,9 +97,19 @@ std::optional<TrainingFlagOn>
 trainingFlagOn(const clang::CallExpr *Call, const clang::SourceManager &SM,
                llvm::ArrayRef<std::string> ExtraFunctions = {});
 
+/// The called function of \p On as its call writes it (`torch::dropout`,
+/// `F::dropout`), else qualified.
+std::string flagCallSpelling(const TrainingFlagOn &On,
+                             const clang::SourceManager &SM,
+                             const clang::LangOptions &LO);
+
 /// One call with the flag on that a function runs.
 struct TrainingFlagUse {
+  /// The call, when it is in this translation unit.
   TrainingFlagOn Flag;
+  /// Else the call in another file, run by a helper with no body here (Via,
+  /// called at ViaCall), as the program summary describes it.
+  std::optional<RemoteTrainingFlag> Remote;
   /// Inside a lambda written in the function (or in a helper).
   bool InLambda = false;
   /// The outermost helper it was reached through, and its call written in the
@@ -88,7 +120,8 @@ struct TrainingFlagUse {
 
 /// Finds the calls with the flag on that functions run, following calls to
 /// helpers defined in user code (free functions, methods of classes that are
-/// not modules, lambdas' call operators) up to MaxCallDepth (Summaries.h).
+/// not modules, lambdas' call operators) up to MaxCallDepth (Summaries.h),
+/// and, with a program summary, helpers defined in other files.
 class TrainingFlagUses {
 public:
   /// \p SkipHelper says which callees not to enter (say, methods of modules,
@@ -96,7 +129,8 @@ public:
   TrainingFlagUses(const clang::SourceManager &SM,
                    std::vector<std::string> ExtraFunctions,
                    unsigned MaxCallDepth,
-                   std::function<bool(const clang::FunctionDecl *)> SkipHelper);
+                   std::function<bool(const clang::FunctionDecl *)> SkipHelper,
+                   std::shared_ptr<const ProgramSummary> Program = nullptr);
   ~TrainingFlagUses();
 
   /// Every call with the flag on in the body of \p FD (level 0), lambdas

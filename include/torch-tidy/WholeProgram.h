@@ -23,6 +23,8 @@
 //    it returns (Graphs.h, GraphPaths.h) and that tensor's shape (Shapes.h),
 //    each with the place in its file;
 //    whether a call of it leaves autograd switched off or on (GradMode.h);
+//    the functional dropouts and batch norms it runs with their training
+//    flag fixed on (TrainingFlag.h);
 //    and, for every user function it calls (defined there or not), whether a
 //    call of it runs with autograd recording (GradMode.h);
 //  * run-torch-tidy merges the files of all translation units into one;
@@ -250,6 +252,18 @@ struct RemoteShape {
   std::optional<RemoteSizeSource> LastFrom, ChannelFrom;
 };
 
+/// A call with its training flag on (TrainingFlag.h) that a call of a
+/// function runs: a functional dropout or batch norm fixed in training mode.
+struct RemoteTrainingFlag {
+  std::string Function; ///< as the call writes it (`torch::dropout`)
+  std::string Name;     ///< its own name (`dropout`): what the layer does
+  std::string Source;   ///< TrainingFlag's FlagSource, spelled as in the file
+  std::string Param;    ///< the flag or options parameter (`train`)
+  std::string Options;  ///< for options: the options struct, unqualified
+  bool InLambda = false;
+  RemoteSite Site; ///< the call
+};
+
 /// The facts of one function defined in another translation unit.
 struct RemoteFunction {
   std::string Name; ///< qualified, for messages and -v output
@@ -277,6 +291,9 @@ struct RemoteFunction {
   /// How a call of it leaves autograd when it returns, when it switches it
   /// (GradMode.h: leavesRecording): `off`, `on` or `unknown`; else empty.
   std::string GradAtReturn;
+  /// For a function that is not a method of a module: the calls with their
+  /// training flag on that a call of it runs (TrainingFlag.h).
+  std::vector<RemoteTrainingFlag> TrainingFlags;
 };
 
 /// A merged summary file: the functions of the program by USR.
@@ -406,6 +423,9 @@ public:
                       const RemoteSite &Definition, const RemoteShape &S);
   void addGradAtReturn(const std::string &USR, const std::string &Name,
                        const RemoteSite &Definition, llvm::StringRef Switch);
+  void addTrainingFlags(const std::string &USR, const std::string &Name,
+                        const RemoteSite &Definition,
+                        const std::vector<RemoteTrainingFlag> &Flags);
   /// A call, written in this translation unit, of the user function \p USR,
   /// and whether it runs with autograd recording. Calls of one function join
   /// as the merge joins them: recording when one is, the first such call in

@@ -108,6 +108,11 @@ for usr, f in d["functions"].items():
         parts.append(s)
     if "grad_at_return" in f:
         parts.append("grad %s at return" % f["grad_at_return"])
+    for t in f.get("training_flags", []):
+        parts.append("training flag %s %s%s%s@%s:%d" % (
+            t["function"], t["source"], " " + t["param"] if "param" in t else "",
+            " in lambda" if t.get("in_lambda") else "",
+            os.path.basename(t["site"]["file"]), t["site"]["line"]))
     parts.append("usr " + usr)
     rows.append(" | ".join(parts))
 for row in sorted(rows):
