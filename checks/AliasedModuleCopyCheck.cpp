@@ -155,6 +155,20 @@ void AliasedModuleCopyCheck::report(const ModuleHandleCopy &Copy,
                  isModuleHandleType(Copy.From->getType().getNonReferenceType(),
                                     Config.Types);
 
+  // A variable declared 'auto' takes its type from the replacement: the
+  // shared_ptr that clone() gives is turned back into the holder it was.
+  if (Fixable) {
+    const auto *VD = dyn_cast<VarDecl>(Copy.Into);
+    if (VD && VD->getType()->getContainedDeducedType() &&
+        holderImpl(recordOf(IntoType))) {
+      std::string Holder = spellableName(recordOf(IntoType));
+      if (Holder.empty())
+        Fixable = false;
+      else
+        Fix = Holder + "(" + Fix + ")";
+    }
+  }
+
   std::string Remedy;
   if (Cloneable)
     Remedy = "make a separate copy with '" +

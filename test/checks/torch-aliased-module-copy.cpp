@@ -143,10 +143,14 @@ void shared_pointers() {
 void linear_layers() {
   torch::nn::Linear layer(4, 2);
   auto copy = layer;
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'copy' is a copy of the module handle 'layer', not of the module: both name one network, so updating 'copy' from 'layer' does nothing and 'copy' trains along with 'layer'; make a separate copy with 'std::dynamic_pointer_cast<torch::nn::LinearImpl>(layer->clone())' [torch-aliased-module-copy]
-  // CHECK-FIXES: auto copy = std::dynamic_pointer_cast<torch::nn::LinearImpl>(layer->clone());
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'copy' is a copy of the module handle 'layer', not of the module: both name one network, so updating 'copy' from 'layer' does nothing and 'copy' trains along with 'layer'; make a separate copy with 'torch::nn::Linear(std::dynamic_pointer_cast<torch::nn::LinearImpl>(layer->clone()))' [torch-aliased-module-copy]
+  // CHECK-FIXES: auto copy = torch::nn::Linear(std::dynamic_pointer_cast<torch::nn::LinearImpl>(layer->clone()));
   torch::NoGradGuard no_grad;
   copy->weight.copy_(layer->weight);
+  // The fixed 'copy' is still a holder (the compile of the fixed file fails
+  // on a std::shared_ptr here).
+  torch::nn::Linear &same = copy;
+  (void)same;
 }
 
 // A module that is not Cloneable: no fix-it, the message says what to derive.
