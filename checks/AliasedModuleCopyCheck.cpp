@@ -8,7 +8,8 @@
 //
 // Which handles share a module, and where parameters are updated between two
 // modules: ModuleAliases.h, decided once the whole TU is indexed
-// (onEndOfTranslationUnit).
+// (onEndOfTranslationUnit); an update made by a helper of another file is
+// read from the program summary.
 //
 //===----------------------------------------------------------------------===//
 #include "AliasedModuleCopyCheck.h"
@@ -18,6 +19,7 @@
 #include "torch-tidy/Options.h"
 #include "torch-tidy/TrainingLoop.h"
 #include "torch-tidy/Types.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -81,6 +83,7 @@ AliasedModuleCopyCheck::AliasedModuleCopyCheck(StringRef Name,
     : ClangTidyCheck(Name, Context) {
   Config.MaxCallDepth = OptionReader(Options, Name, Context)
                             .getCount("MaxCallDepth", DefaultMaxCallDepth);
+  Config.Program = programSummary(Context);
 }
 
 void AliasedModuleCopyCheck::storeOptions(
@@ -191,14 +194,27 @@ void AliasedModuleCopyCheck::report(const ModuleHandleCopy &Copy,
       D << FixItHint::CreateReplacement(
           CharSourceRange::getTokenRange(Handle->getSourceRange()), Fix);
   }
-  if (Sync.ViaCall) {
-    diag(compat::beginLoc(Sync.ViaCall),
+  // A helper of another file updates them: its call here is where the
+  // update is reached from.
+  const FunctionDecl *Via = Sync.Via;
+  const Expr *ViaCall = Sync.ViaCall;
+  if (Sync.Remote && !ViaCall) {
+    ViaCall = Sync.Call;
+    if (const auto *CE = dyn_cast<CallExpr>(Sync.Call))
+      Via = CE->getDirectCallee();
+  }
+  if (ViaCall && Via) {
+    diag(compat::beginLoc(ViaCall),
          "%0 updates the parameters of %1 from %2 here, as if they were "
-         "separate networks",
+         "separate networks%3",
          DiagnosticIDs::Note)
-        << describeFunction(Sync.Via) << Sync.Into << Sync.From;
-    diag(compat::beginLoc(Sync.Call), "the parameters are written here",
-         DiagnosticIDs::Note);
+        << describeFunction(Via) << Sync.Into << Sync.From
+        << (Sync.Remote ? " (at " + describeRemoteSite(*Sync.Remote) + ")"
+                        : std::string());
+    SourceLocation Written = Sync.Remote ? remoteLocation(SM, *Sync.Remote)
+                                         : compat::beginLoc(Sync.Call);
+    if (Written.isValid())
+      diag(Written, "the parameters are written here", DiagnosticIDs::Note);
   } else {
     diag(compat::beginLoc(Sync.Call),
          "the parameters of %0 are updated from %1 here, as if they were "

@@ -127,6 +127,11 @@ SummaryPassCheck::SummaryPassCheck(StringRef Name,
   RawTrainingFlagFunctions = DropoutReader.getNameList("TrainingFlagFunctions");
   TrainingFlagFunctions = parseList(RawTrainingFlagFunctions);
   FlagCallDepth = DropoutReader.getCount("MaxCallDepth", DefaultMaxCallDepth);
+  AliasCfg.MaxCallDepth =
+      OptionReader(optionsOf("torch-aliased-module-copy", Context),
+                   "torch-aliased-module-copy", Context)
+          .getCount("MaxCallDepth", DefaultMaxCallDepth);
+  AliasCfg.Program = Loop.Program;
 }
 
 void SummaryPassCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
@@ -375,6 +380,12 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
   if (!Flags.empty())
     Writer.addTrainingFlags(USR, Name, Def, Flags);
 
+  // A target network's update: the file that copies the handles it is given
+  // cannot see it.
+  auto Synced = An.Syncs.find(FD->getCanonicalDecl());
+  if (Synced != An.Syncs.end())
+    Writer.addParameterSyncs(USR, Name, Def, Synced->second);
+
   std::vector<RemoteInplace> Inplace = An.Effects.effectsOf(FD);
   if (!Inplace.empty())
     Writer.addInplace(USR, Name, Def, Inplace);
@@ -481,6 +492,34 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
     Out.push_back(std::move(R));
   }
   Writer.addEvents(USR, Name, Def, Out);
+}
+
+std::map<const FunctionDecl *, std::vector<RemoteParameterSync>>
+SummaryPassCheck::parameterSyncs(const SourceManager &SM) const {
+  std::map<const FunctionDecl *, std::vector<RemoteParameterSync>> Out;
+  for (const ParameterSync &P : findParameterSyncs(*Index, AliasCfg, SM)) {
+    // The two modules are parameters of one function: what a call of it
+    // does to the modules its caller passes.
+    const auto *Into = dyn_cast<ParmVarDecl>(P.Into);
+    const auto *From = dyn_cast<ParmVarDecl>(P.From);
+    if (!Into || !From || Into == From ||
+        Into->getDeclContext() != From->getDeclContext())
+      continue;
+    const auto *FD = dyn_cast<FunctionDecl>(Into->getDeclContext());
+    if (!FD)
+      continue;
+    RemoteParameterSync R;
+    R.Into = Into->getFunctionScopeIndex();
+    R.From = From->getFunctionScopeIndex();
+    R.Site = P.Remote ? *P.Remote : siteOf(compat::beginLoc(P.Call), SM);
+    std::vector<RemoteParameterSync> &Of = Out[FD->getCanonicalDecl()];
+    bool Seen = llvm::any_of(Of, [&](const RemoteParameterSync &O) {
+      return O.Into == R.Into && O.From == R.From && samePlace(O.Site, R.Site);
+    });
+    if (!Seen && !R.Site.File.empty())
+      Of.push_back(std::move(R));
+  }
+  return Out;
 }
 
 std::vector<RemoteTrainingFlag>
@@ -604,8 +643,10 @@ void SummaryPassCheck::onEndOfTranslationUnit() {
         SM, TrainingFlagFunctions, FlagCallDepth,
         [](const FunctionDecl *FD) { return runningModuleMethod(FD); },
         Loop.Program);
-    Analyses An{Effects, Devices, Modes,    Models, Graphs,
-                Paths,   Shapes,  GradMode, Flags};
+    std::map<const FunctionDecl *, std::vector<RemoteParameterSync>> Syncs =
+        parameterSyncs(SM);
+    Analyses An{Effects, Devices,  Modes, Models, Graphs,
+                Paths,   Shapes,   GradMode, Flags, Syncs};
     for (const FunctionDecl *FD : Index->functions()) {
       summarise(FD, SM, An);
       summariseCalls(FD, SM, GradMode);

@@ -10,6 +10,7 @@
 #include "torch-tidy/InplaceEffects.h"
 #include "torch-tidy/Losses.h"
 #include "torch-tidy/ModelMode.h"
+#include "torch-tidy/ModuleAliases.h"
 #include "torch-tidy/RequiresGrad.h"
 #include "torch-tidy/Shapes.h"
 #include "torch-tidy/TrainingFlag.h"
@@ -18,6 +19,7 @@
 
 #include "clang-tidy/ClangTidyCheck.h"
 
+#include <map>
 #include <optional>
 
 namespace torch_tidy {
@@ -56,6 +58,9 @@ private:
     ShapeAnalysis &Shapes;
     GradModeAnalysis &GradMode;
     TrainingFlagUses &Flags;
+    /// The updates between two of its parameters' modules, by function.
+    const std::map<const clang::FunctionDecl *,
+                   std::vector<RemoteParameterSync>> &Syncs;
   };
   void summarise(const clang::FunctionDecl *FD, const clang::SourceManager &SM,
                  Analyses &An);
@@ -74,6 +79,9 @@ private:
   std::optional<RemoteDeviceReturn>
   remoteDeviceReturn(const DeviceProvenance &P, const clang::FunctionDecl *FD,
                      const clang::SourceManager &SM) const;
+  /// The updates of \p Index's functions between two modules each is handed.
+  std::map<const clang::FunctionDecl *, std::vector<RemoteParameterSync>>
+  parameterSyncs(const clang::SourceManager &SM) const;
   /// The calls with their training flag on that \p FD runs, when it is
   /// not a method of a module.
   std::vector<RemoteTrainingFlag> trainingFlags(const clang::FunctionDecl *FD,
@@ -98,7 +106,8 @@ private:
   /// their names (torch-bce-on-logits, torch-missing-zero-grad,
   /// torch-inplace-on-requires-grad, torch-module-hardcoded-device,
   /// torch-missing-eval, torch-retained-loss-graph, torch-graph-break,
-  /// torch-loss-broadcast, torch-dropout-training-flag).
+  /// torch-loss-broadcast, torch-dropout-training-flag,
+  /// torch-aliased-module-copy).
   std::optional<ActivationOptions> ActivationOpts;
   ActivationConfig ActivationCfg; ///< ActivationOpts', with Program
   /// The program summary this pass reads (a round of run-torch-tidy after
@@ -129,6 +138,7 @@ private:
   std::string RawTrainingFlagFunctions;
   std::vector<std::string> TrainingFlagFunctions;
   unsigned FlagCallDepth = DefaultMaxCallDepth;
+  ModuleAliasConfig AliasCfg; ///< torch-aliased-module-copy's, with Program
   /// torch-unregistered-module-member's: what a function does to the module
   /// it is handed.
   std::string RawRegistrationFunctions, RawStatelessModuleClasses;

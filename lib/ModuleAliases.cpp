@@ -284,6 +284,8 @@ struct LocalSync {
   const Expr *Call = nullptr;
   const ValueDecl *Into = nullptr;
   const ValueDecl *From = nullptr;
+  /// A call of a helper of another file: where it writes there.
+  std::optional<RemoteSite> Remote;
 };
 
 class Analysis {
@@ -293,40 +295,53 @@ public:
       : Index(Index), Config(Config), SM(SM) {}
 
   std::vector<AliasedSync> run() {
+    std::vector<ParameterSync> Pairs = pairs();
+    if (Pairs.empty())
+      return {};
+    buildCopies();
+    std::vector<AliasedSync> Out;
+    for (const ParameterSync &P : Pairs) {
+      if (P.Into == P.From || find(P.Into) != find(P.From))
+        continue;
+      AliasedSync A;
+      A.Sync = P;
+      auto It = Edges.find(P.Into);
+      if (It == Edges.end())
+        It = Edges.find(P.From);
+      if (It == Edges.end())
+        continue;
+      A.Copies = It->second;
+      Out.push_back(std::move(A));
+    }
+    return Out;
+  }
+
+  /// Every update, followed out through the callers of helpers (the
+  /// handles' writes are collected on the way).
+  std::vector<ParameterSync> pairs() {
     std::vector<std::pair<const FunctionDecl *, LocalSync>> Syncs;
     for (const FunctionDecl *FD : Index.functions()) {
       if (!FD || FD->isInvalidDecl() || FD->isDependentContext())
         continue;
       collectWrites(FD);
-      for (const LocalSync &S : collectSyncs(FD))
-        Syncs.push_back({FD, S});
+      for (LocalSync &S : collectSyncs(FD))
+        Syncs.push_back({FD, std::move(S)});
       if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
         collectMemberInitialisers(MD->getParent());
     }
-    if (Syncs.empty())
-      return {};
-    buildCopies();
-    std::vector<AliasedSync> Out;
+    std::vector<ParameterSync> Pairs;
     for (const auto &[FD, S] : Syncs) {
-      std::vector<ParameterSync> Pairs;
+      // A helper of another file is one level down from its call, as one of
+      // this file would be.
+      unsigned Depth = S.Remote ? 1 : 0;
+      if (Depth > Config.MaxCallDepth)
+        continue;
       unsigned Budget = 256;
       Expanded.clear();
-      expand(FD, S.Call, S.Into, S.From, 0, nullptr, nullptr, Pairs, Budget);
-      for (const ParameterSync &P : Pairs) {
-        if (P.Into == P.From || find(P.Into) != find(P.From))
-          continue;
-        AliasedSync A;
-        A.Sync = P;
-        auto It = Edges.find(P.Into);
-        if (It == Edges.end())
-          It = Edges.find(P.From);
-        if (It == Edges.end())
-          continue;
-        A.Copies = It->second;
-        Out.push_back(std::move(A));
-      }
+      expand(FD, S.Call, S.Into, S.From, S.Remote, Depth, nullptr, nullptr,
+             Pairs, Budget);
     }
-    return Out;
+    return Pairs;
   }
 
 private:
@@ -408,13 +423,15 @@ private:
       if (!Into)
         return;
       if (const ValueDecl *From = readOwner(Reads, Into, Locals, Config.Types))
-        Out.push_back({Call, Into, From});
+        Out.push_back({Call, Into, From, std::nullopt});
     };
     // One walk for the body's writes and its syncs.
     forEachDescendant(Body, [&](const Stmt *S) {
       if (isa<LambdaExpr>(S))
         return Descend::Skip; // a function of its own in the index
       writeAt(S, FD);
+      if (const auto *CE = dyn_cast<CallExpr>(S))
+        remoteSyncs(CE, Out);
       if (const auto *DS = dyn_cast<DeclStmt>(S)) {
         for (const Decl *D : DS->decls())
           if (const auto *VD = dyn_cast<VarDecl>(D))
@@ -445,6 +462,38 @@ private:
       return Descend::Children;
     });
     return Out;
+  }
+
+  /// The updates a call of a helper of another file makes between the
+  /// modules passed to it, as the program summary has them.
+  void remoteSyncs(const CallExpr *Call, std::vector<LocalSync> &Out) const {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Config.Program || !Callee || isa<CXXOperatorCallExpr>(Call) ||
+        !mayBeElsewhere(Callee, SM))
+      return;
+    const FunctionDecl *Def = Callee->getDefinition();
+    if (Def && Def->getBody())
+      return;
+    // Only a call handed two modules can update one from the other: no other
+    // call asks the summary (what it asks is what the file's result reads).
+    unsigned Modules = 0;
+    for (const Expr *Arg : Call->arguments())
+      if (moduleClassOf(Arg->getType().getNonReferenceType(), Config.Types))
+        ++Modules;
+    if (Modules < 2)
+      return;
+    const RemoteFunction *R = Config.Program->find(Callee);
+    if (!R)
+      return;
+    for (const RemoteParameterSync &P : R->ParameterSyncs) {
+      if (P.Into >= Call->getNumArgs() || P.From >= Call->getNumArgs())
+        continue;
+      const ValueDecl *Into = objectDecl(Call->getArg(P.Into));
+      const ValueDecl *From = objectDecl(Call->getArg(P.From));
+      if (!Into || !From || Into == From)
+        continue;
+      Out.push_back({Call, Into, From, P.Site});
+    }
   }
 
   /// \p A runs before \p B, so that B's copy is what the handle holds after.
@@ -518,14 +567,14 @@ private:
   }
 
   void expand(const FunctionDecl *FD, const Expr *Call, const ValueDecl *Into,
-              const ValueDecl *From, unsigned Depth, const FunctionDecl *Via,
-              const Expr *ViaCall, std::vector<ParameterSync> &Out,
-              unsigned &Budget) {
+              const ValueDecl *From, const std::optional<RemoteSite> &Remote,
+              unsigned Depth, const FunctionDecl *Via, const Expr *ViaCall,
+              std::vector<ParameterSync> &Out, unsigned &Budget) {
     // A helper that calls itself (with its arguments swapped) is read once
     // per pair of modules.
     if (!Expanded.insert({FD, Into, From}).second)
       return;
-    Out.push_back({Call, Into, From, Via, ViaCall});
+    Out.push_back({Call, Into, From, Via, ViaCall, Remote});
     bool IntoParam = isa<ParmVarDecl>(Into) && Into->getDeclContext() == FD;
     bool FromParam = isa<ParmVarDecl>(From) && From->getDeclContext() == FD;
     if ((!IntoParam && !FromParam) || Depth >= Config.MaxCallDepth)
@@ -543,7 +592,8 @@ private:
       const ValueDecl *I = atCaller(Into, CS), *F = atCaller(From, CS);
       if (!I || !F || I == F)
         continue;
-      expand(CS.Caller, Call, I, F, Depth + 1, FD, CS.Site, Out, Budget);
+      expand(CS.Caller, Call, I, F, Remote, Depth + 1, FD, CS.Site, Out,
+             Budget);
     }
   }
 
@@ -565,6 +615,12 @@ std::vector<AliasedSync> findAliasedSyncs(const FunctionIndex &Index,
                                           const ModuleAliasConfig &Config,
                                           const SourceManager &SM) {
   return Analysis(Index, Config, SM).run();
+}
+
+std::vector<ParameterSync> findParameterSyncs(const FunctionIndex &Index,
+                                              const ModuleAliasConfig &Config,
+                                              const SourceManager &SM) {
+  return Analysis(Index, Config, SM).pairs();
 }
 
 } // namespace torch_tidy

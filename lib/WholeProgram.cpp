@@ -566,6 +566,22 @@ ProgramSummary::parse(llvm::StringRef Text, std::string &Error) {
       R.ReturnPaths = readGraphPaths(F->getObject("graph_paths"));
       R.ReturnsShape = readShape(F->getObject("shape_return"));
       R.GradAtReturn = text(*F, "grad_at_return");
+      if (const json::Array *Syncs = F->getArray("parameter_syncs"))
+        for (const json::Value &SV : *Syncs) {
+          const json::Object *O = SV.getAsObject();
+          if (!O)
+            continue;
+          auto Into = O->getInteger("into");
+          auto From = O->getInteger("from");
+          RemoteParameterSync P;
+          P.Site = readSite(O->getObject("site"));
+          if (!Into || !From || *Into < 0 || *From < 0 || *Into == *From ||
+              P.Site.File.empty())
+            continue;
+          P.Into = static_cast<unsigned>(*Into);
+          P.From = static_cast<unsigned>(*From);
+          R.ParameterSyncs.push_back(std::move(P));
+        }
       if (const json::Array *Flags = F->getArray("training_flags"))
         for (const json::Value &TV : *Flags)
           if (std::optional<RemoteTrainingFlag> T = readTrainingFlag(TV))
@@ -815,6 +831,13 @@ void SummaryWriter::addTrainingFlags(
   function(USR, Name, Definition).TrainingFlags = Flags;
 }
 
+void SummaryWriter::addParameterSyncs(
+    const std::string &USR, const std::string &Name,
+    const RemoteSite &Definition,
+    const std::vector<RemoteParameterSync> &Syncs) {
+  function(USR, Name, Definition).ParameterSyncs = Syncs;
+}
+
 void SummaryWriter::addCall(const std::string &USR, const std::string &Name,
                             bool Recording, const RemoteSite &Site) {
   auto Key = [](const RemoteSite &S) {
@@ -982,6 +1005,15 @@ void printFunction(json::OStream &J, const RemoteFunction &F) {
     });
   if (!F.GradAtReturn.empty())
     J.attribute("grad_at_return", F.GradAtReturn);
+  if (!F.ParameterSyncs.empty())
+    J.attributeArray("parameter_syncs", [&] {
+      for (const RemoteParameterSync &P : F.ParameterSyncs)
+        J.object([&] {
+          J.attribute("into", P.Into);
+          J.attribute("from", P.From);
+          J.attributeObject("site", [&] { printSite(J, P.Site); });
+        });
+    });
   if (!F.TrainingFlags.empty())
     J.attributeArray("training_flags", [&] {
       for (const RemoteTrainingFlag &T : F.TrainingFlags)

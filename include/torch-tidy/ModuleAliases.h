@@ -28,7 +28,10 @@
 //   parameters of a helper (`void soft_update(Net &target, Net &source)`),
 //   they are followed out to the arguments of its callers, up to
 //   `MaxCallDepth` levels (the summary engine's meaning: the function holding
-//   the handles is level 0).
+//   the handles is level 0). A helper whose body is in another file is read
+//   from the program summary ("parameter_syncs": the pairs of its parameters
+//   it updates one from the other, WholeProgram.h), as if its update were
+//   written at its call.
 //
 // Decided once the whole translation unit is indexed; nothing here climbs the
 // AST.
@@ -40,10 +43,13 @@
 #include "torch-tidy/FunctionIndex.h"
 #include "torch-tidy/Summaries.h"
 #include "torch-tidy/Types.h"
+#include "torch-tidy/WholeProgram.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 
+#include <memory>
+#include <optional>
 #include <vector>
 
 namespace torch_tidy {
@@ -51,6 +57,8 @@ namespace torch_tidy {
 struct ModuleAliasConfig {
   TypeConfig Types;
   unsigned MaxCallDepth = DefaultMaxCallDepth;
+  /// The program summary, for helpers defined in other files; may be null.
+  std::shared_ptr<const ProgramSummary> Program;
 };
 
 /// A write that makes one module handle a copy of another.
@@ -78,6 +86,9 @@ struct ParameterSync {
   /// function naming Into and From; null when written there.
   const clang::FunctionDecl *Via = nullptr;
   const clang::Expr *ViaCall = nullptr;
+  /// When the write is in a helper of another file: its place there. Call is
+  /// then the call of that helper in this file.
+  std::optional<RemoteSite> Remote;
 };
 
 /// A parameter update between two handles of one module.
@@ -93,6 +104,13 @@ struct AliasedSync {
 std::vector<AliasedSync> findAliasedSyncs(const FunctionIndex &Index,
                                           const ModuleAliasConfig &Config,
                                           const clang::SourceManager &SM);
+
+/// For the summary pass: every parameter update between two modules, as
+/// named at each level of helpers it is followed out to (those with the two
+/// modules as the parameters of one function are what a call of it does).
+std::vector<ParameterSync> findParameterSyncs(const FunctionIndex &Index,
+                                              const ModuleAliasConfig &Config,
+                                              const clang::SourceManager &SM);
 
 /// A holder of a module, a std::shared_ptr to a module or a pointer to one:
 /// an object whose copy names the same module. A reference is not a handle of

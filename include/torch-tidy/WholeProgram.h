@@ -24,7 +24,8 @@
 //    each with the place in its file;
 //    whether a call of it leaves autograd switched off or on (GradMode.h);
 //    the functional dropouts and batch norms it runs with their training
-//    flag fixed on (TrainingFlag.h);
+//    flag fixed on (TrainingFlag.h); which of the modules it is handed it
+//    updates from another's parameters (ModuleAliases.h);
 //    and, for every user function it calls (defined there or not), whether a
 //    call of it runs with autograd recording (GradMode.h);
 //  * run-torch-tidy merges the files of all translation units into one;
@@ -264,6 +265,14 @@ struct RemoteTrainingFlag {
   RemoteSite Site; ///< the call
 };
 
+/// An update of the parameters of one module a function is handed from
+/// those of another (ModuleAliases.h): a target network's update.
+struct RemoteParameterSync {
+  unsigned Into = 0; ///< the parameter updated
+  unsigned From = 0; ///< the parameter read
+  RemoteSite Site;   ///< the write
+};
+
 /// The facts of one function defined in another translation unit.
 struct RemoteFunction {
   std::string Name; ///< qualified, for messages and -v output
@@ -294,6 +303,8 @@ struct RemoteFunction {
   /// For a function that is not a method of a module: the calls with their
   /// training flag on that a call of it runs (TrainingFlag.h).
   std::vector<RemoteTrainingFlag> TrainingFlags;
+  /// The parameters whose modules it updates one from the other.
+  std::vector<RemoteParameterSync> ParameterSyncs;
 };
 
 /// A merged summary file: the functions of the program by USR.
@@ -426,6 +437,9 @@ public:
   void addTrainingFlags(const std::string &USR, const std::string &Name,
                         const RemoteSite &Definition,
                         const std::vector<RemoteTrainingFlag> &Flags);
+  void addParameterSyncs(const std::string &USR, const std::string &Name,
+                         const RemoteSite &Definition,
+                         const std::vector<RemoteParameterSync> &Syncs);
   /// A call, written in this translation unit, of the user function \p USR,
   /// and whether it runs with autograd recording. Calls of one function join
   /// as the merge joins them: recording when one is, the first such call in

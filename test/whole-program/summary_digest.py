@@ -4,7 +4,8 @@ name: `name | returns KIND OP [parameter I] [at FILE:LINE] | events KIND(OBJECT)
 | returns device ORIGIN [I | TYPE [picked by QUERY]@FILE:LINE] | mode depends MEMBER CLASS HARM|independent
 | graph loss|forward@FILE:LINE | paths [[parameter I] MODULE@FILE:LINE [cut KIND NAME@FILE:LINE]]...
 [from parameter I [cut ...]]... [unknown] | shape parameter I [LAYER(IN->OUT) NAME@FILE:LINE]...
-| shape [D, ...] | shape last D | channels D [from NAME@FILE:LINE] | grad off|on|unknown at return`,
+| shape [D, ...] | shape last D | channels D [from NAME@FILE:LINE] | grad off|on|unknown at return
+| syncs parameter I from parameter J@FILE:LINE...`,
 for FileCheck; with --calls, then `calls: N` and a line per called function,
 sorted by name: `call NAME recording|quiet at FILE:LINE`; with --reads, then
 `defines: N` and the sorted USRs the summary pass asked of the summary it read,
@@ -113,6 +114,11 @@ for usr, f in d["functions"].items():
             t["function"], t["source"], " " + t["param"] if "param" in t else "",
             " in lambda" if t.get("in_lambda") else "",
             os.path.basename(t["site"]["file"]), t["site"]["line"]))
+    syncs = ["parameter %d from parameter %d@%s:%d" % (
+        p["into"], p["from"], os.path.basename(p["site"]["file"]), p["site"]["line"])
+        for p in f.get("parameter_syncs", [])]
+    if syncs:
+        parts.append("syncs " + " ".join(syncs))
     parts.append("usr " + usr)
     rows.append(" | ".join(parts))
 for row in sorted(rows):
