@@ -82,3 +82,29 @@ inline void to_gpu(Net &model) { model->to(torch::kCUDA); }
 inline torch::Tensor frozen(Net &m, torch::Tensor x) { return m->forward(x).detach(); }
 
 inline void freeze_autograd() { torch::autograd::GradMode::set_enabled(false); }
+
+// A target network's soft update: the target's parameters from the source's.
+inline void soft_update(Net &target, Net &source, double tau) {
+  torch::NoGradGuard no_grad;
+  auto t = target->parameters();
+  auto s = source->parameters();
+  for (size_t i = 0; i < t.size(); ++i)
+    t[i].copy_(tau * s[i] + (1 - tau) * t[i]);
+}
+
+// Layer sizes that do not fit: the constructor here, forward() in train.cpp.
+struct MlpImpl : torch::nn::Module {
+  MlpImpl() {
+    fc1 = register_module("fc1", torch::nn::Linear(784, 128));
+    fc2 = register_module("fc2", torch::nn::Linear(256, 10));
+  }
+  torch::Tensor forward(torch::Tensor x);
+  torch::nn::Linear fc1{nullptr}, fc2{nullptr};
+};
+
+// forward() here, the constructor in train.cpp.
+struct WideImpl : torch::nn::Module {
+  WideImpl();
+  torch::Tensor forward(torch::Tensor x) { return fc2->forward(torch::relu(fc1->forward(x))); }
+  torch::nn::Linear fc1{nullptr}, fc2{nullptr};
+};

@@ -126,3 +126,24 @@ void frozen_update(Net &model) {
   torch::Tensor w = weight_of(model);
   w.clamp_(-1.0, 1.0);
 }
+
+// The "target network" is the policy's handle, updated by soft_update() of
+// net.h.
+void target_network(Net policy) {
+  Net target = policy;
+  // CHECK-DAG: train.cpp:[[@LINE-1]]:{{[0-9]+}}: warning: {{.*}} [torch-aliased-module-copy]
+  soft_update(target, policy, 0.01);
+}
+
+// Layer sizes that do not fit, with the constructor or forward() in net.h.
+torch::Tensor MlpImpl::forward(torch::Tensor x) {
+  return fc2->forward(torch::relu(fc1->forward(x)));
+  // CHECK-DAG: train.cpp:[[@LINE-1]]:{{[0-9]+}}: warning: {{.*}} [torch-layer-shape-mismatch]
+}
+
+WideImpl::WideImpl() {
+  fc1 = register_module("fc1", torch::nn::Linear(784, 128));
+  fc2 = register_module("fc2", torch::nn::Linear(256, 10));
+  // CLANGD: train.cpp:[[@LINE-1]]: the warning above [torch-layer-shape-mismatch]
+}
+// CHECK-DAG: net.h:108:{{[0-9]+}}: warning: {{.*}} [torch-layer-shape-mismatch]
