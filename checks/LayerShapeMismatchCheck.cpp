@@ -100,6 +100,16 @@ void LayerShapeMismatchCheck::report(const ShapeMismatch &M, ASTContext &Ctx) {
     if (CLoc.isValid())
       diag(CLoc, "%0 is built with %1 input %2 here", DiagnosticIDs::Note)
           << M.LayerName << M.Expected << What;
+  } else if (M.Layer.Remote) {
+    // Built by a constructor of another file (whole-program mode).
+    SourceLocation CLoc = remoteLocation(SM, *M.Layer.Remote);
+    if (CLoc.isValid())
+      diag(CLoc, "%0 is built with %1 input %2 here", DiagnosticIDs::Note)
+          << M.LayerName << M.Expected << What;
+    else
+      diag(Loc, "%0 is built with %1 input %2 at %3", DiagnosticIDs::Note)
+          << M.LayerName << M.Expected << What
+          << describeRemoteSite(*M.Layer.Remote);
   }
 }
 

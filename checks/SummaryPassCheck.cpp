@@ -380,6 +380,12 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
   if (!Flags.empty())
     Writer.addTrainingFlags(USR, Name, Def, Flags);
 
+  // The layers a module's constructor or reset() builds: a forward() of
+  // another file applies them.
+  std::vector<RemoteMemberLayer> Layers = memberLayers(FD, SM, An.Shapes);
+  if (!Layers.empty())
+    Writer.addMemberLayers(USR, Name, Def, Layers);
+
   // A target network's update: the file that copies the handles it is given
   // cannot see it.
   auto Synced = An.Syncs.find(FD->getCanonicalDecl());
@@ -492,6 +498,46 @@ void SummaryPassCheck::summarise(const FunctionDecl *FD,
     Out.push_back(std::move(R));
   }
   Writer.addEvents(USR, Name, Def, Out);
+}
+
+std::vector<RemoteMemberLayer>
+SummaryPassCheck::memberLayers(const FunctionDecl *FD, const SourceManager &SM,
+                               ShapeAnalysis &Shapes) const {
+  std::vector<RemoteMemberLayer> Out;
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (!MD || !isModuleClass(MD->getParent(), DeviceOpts.Types))
+    return Out;
+  // Only when this file sees every setup of the class, so that a member's
+  // layer is the one they all build.
+  const ModuleModel *M = Shapes.model(MD->getParent());
+  if (!M || !M->SetupVisible ||
+      llvm::none_of(M->Setups, [&](const SetupFunction &S) {
+        return S.Definition &&
+               S.Definition->getCanonicalDecl() == FD->getCanonicalDecl();
+      }))
+    return Out;
+  for (const ModuleMember &Member : M->Members) {
+    if (!Member.isModule() || !Member.Field->getIdentifier())
+      continue;
+    LayerSizes L = Shapes.memberLayer(*M, Member.Field);
+    if (!L.known())
+      continue;
+    RemoteMemberLayer R;
+    R.Field = Member.Field->getName().str();
+    R.Layer.Kind = layerKindSpelling(L.Kind).str();
+    R.Layer.SpatialDims = L.SpatialDims;
+    R.Layer.In = L.In;
+    R.Layer.Out = L.Out;
+    R.Layer.Applied.Name = "'" + R.Field + "'";
+    // A layer built without sizes (`torch::nn::ReLU relu;`) is where the
+    // member is declared.
+    R.Layer.Applied.Site = siteOf(L.Construction ? L.Construction->getBeginLoc()
+                                                 : Member.Field->getLocation(),
+                                  SM);
+    if (!R.Layer.Applied.Site.File.empty())
+      Out.push_back(std::move(R));
+  }
+  return Out;
 }
 
 std::map<const FunctionDecl *, std::vector<RemoteParameterSync>>
@@ -645,8 +691,8 @@ void SummaryPassCheck::onEndOfTranslationUnit() {
         Loop.Program);
     std::map<const FunctionDecl *, std::vector<RemoteParameterSync>> Syncs =
         parameterSyncs(SM);
-    Analyses An{Effects, Devices,  Modes, Models, Graphs,
-                Paths,   Shapes,   GradMode, Flags, Syncs};
+    Analyses An{Effects, Devices, Modes,    Models, Graphs,
+                Paths,   Shapes,  GradMode, Flags,  Syncs};
     for (const FunctionDecl *FD : Index->functions()) {
       summarise(FD, SM, An);
       summariseCalls(FD, SM, GradMode);

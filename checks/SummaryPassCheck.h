@@ -79,6 +79,11 @@ private:
   std::optional<RemoteDeviceReturn>
   remoteDeviceReturn(const DeviceProvenance &P, const clang::FunctionDecl *FD,
                      const clang::SourceManager &SM) const;
+  /// For a constructor or reset() of a module class whose setups are all
+  /// here: the layers its members hold.
+  std::vector<RemoteMemberLayer> memberLayers(const clang::FunctionDecl *FD,
+                                              const clang::SourceManager &SM,
+                                              ShapeAnalysis &Shapes) const;
   /// The updates of \p Index's functions between two modules each is handed.
   std::map<const clang::FunctionDecl *, std::vector<RemoteParameterSync>>
   parameterSyncs(const clang::SourceManager &SM) const;

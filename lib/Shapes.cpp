@@ -1070,7 +1070,7 @@ TensorShape ShapeAnalysis::Evaluator::tensorOpResult(const CallExpr *Call,
   const FunctionDecl *Callee = Call->getDirectCallee();
   std::string OpName =
       Callee && Callee->getIdentifier() ? quote(Callee->getName()) : "a call";
-  SizeSource Here{Call, OpName, LayerSizes()};
+  SizeSource Here{Call, OpName, LayerSizes(), nullptr};
 
   if (Op == TensorOp::Factory) {
     // `from_blob(data, sizes, ...)`: the sizes come second.
@@ -1343,10 +1343,52 @@ static bool defaultBuilt(const ModuleModel &M, const FieldDecl *FD) {
   return Any;
 }
 
+LayerSizes ShapeAnalysis::remoteMemberLayer(const ModuleModel &M,
+                                            const FieldDecl *FD) {
+  const ModuleMember *MM = M.member(FD);
+  if (!C.Program || !MM || !MM->isModule() || MM->StoredAfterSetup ||
+      !FD->getIdentifier() || M.Setups.empty())
+    return LayerSizes();
+  std::optional<KindInfo> K = kindOfImpl(MM->ModuleClass);
+  if (!K)
+    return LayerSizes();
+  // Every setup is in another file, and their summaries agree.
+  const RemoteMemberLayer *Found = nullptr;
+  for (const SetupFunction &S : M.Setups) {
+    if (S.Visible || !S.Decl)
+      return LayerSizes();
+    const RemoteFunction *R = C.Program->find(S.Decl);
+    if (!R)
+      return LayerSizes();
+    const RemoteMemberLayer *L = nullptr;
+    for (const RemoteMemberLayer &Each : R->MemberLayers)
+      if (Each.Field == FD->getName())
+        L = &Each;
+    if (!L || (Found && (Found->Layer.Kind != L->Layer.Kind ||
+                         Found->Layer.In != L->Layer.In ||
+                         Found->Layer.Out != L->Layer.Out)))
+      return LayerSizes();
+    Found = L;
+  }
+  if (!Found || layerKindOf(Found->Layer.Kind) != K->Kind ||
+      Found->Layer.SpatialDims != K->Spatial)
+    return LayerSizes();
+  LayerSizes L;
+  L.Kind = K->Kind;
+  L.Impl = MM->ModuleClass;
+  L.SpatialDims = K->Spatial;
+  L.In = Found->Layer.In;
+  L.Out = Found->Layer.Out;
+  L.Remote = std::make_shared<const RemoteSite>(Found->Layer.Applied.Site);
+  return L;
+}
+
 LayerSizes ShapeAnalysis::memberLayer(const ModuleModel &M,
                                       const FieldDecl *FD) {
   if (const Expr *Value = memberValue(M, FD))
     return layerOf(Value, Ctx, C.ExtraPreserving);
+  if (!M.SetupVisible)
+    return remoteMemberLayer(M, FD);
   if (!defaultBuilt(M, FD))
     return LayerSizes();
   // A default-built layer has no sizes: only those that need none count.

@@ -204,6 +204,21 @@ std::optional<RemoteSizeSource> readSizeSource(const json::Object *O) {
   return S;
 }
 
+/// A layer with its sizes and a place: a step of a shape, a member's layer.
+std::optional<RemoteLayerStep> readLayerStep(const json::Object *St) {
+  std::optional<RemoteSizeSource> At =
+      St ? readSizeSource(St->getObject("applied")) : std::nullopt;
+  if (!At)
+    return std::nullopt;
+  RemoteLayerStep L;
+  L.Kind = text(*St, "layer");
+  L.SpatialDims = count(*St, "spatial");
+  L.In = size(St->get("in"));
+  L.Out = size(St->get("out"));
+  L.Applied = std::move(*At);
+  return L;
+}
+
 std::optional<RemoteShape> readShape(const json::Object *O) {
   if (!O)
     return std::nullopt;
@@ -212,18 +227,10 @@ std::optional<RemoteShape> readShape(const json::Object *O) {
     S.Parameter = static_cast<unsigned>(*P);
     if (const json::Array *Steps = O->getArray("steps"))
       for (const json::Value &V : *Steps) {
-        const json::Object *St = V.getAsObject();
-        std::optional<RemoteSizeSource> At =
-            St ? readSizeSource(St->getObject("applied")) : std::nullopt;
-        if (!At)
+        std::optional<RemoteLayerStep> L = readLayerStep(V.getAsObject());
+        if (!L)
           return std::nullopt; // a step this version cannot read
-        RemoteLayerStep L;
-        L.Kind = text(*St, "layer");
-        L.SpatialDims = count(*St, "spatial");
-        L.In = size(St->get("in"));
-        L.Out = size(St->get("out"));
-        L.Applied = std::move(*At);
-        S.Steps.push_back(std::move(L));
+        S.Steps.push_back(std::move(*L));
       }
     return S;
   }
@@ -582,6 +589,14 @@ ProgramSummary::parse(llvm::StringRef Text, std::string &Error) {
           P.From = static_cast<unsigned>(*From);
           R.ParameterSyncs.push_back(std::move(P));
         }
+      if (const json::Array *Layers = F->getArray("member_layers"))
+        for (const json::Value &LV : *Layers) {
+          const json::Object *O = LV.getAsObject();
+          std::optional<RemoteLayerStep> L = readLayerStep(O);
+          if (!L || text(*O, "field").empty())
+            continue;
+          R.MemberLayers.push_back({text(*O, "field"), std::move(*L)});
+        }
       if (const json::Array *Flags = F->getArray("training_flags"))
         for (const json::Value &TV : *Flags)
           if (std::optional<RemoteTrainingFlag> T = readTrainingFlag(TV))
@@ -838,6 +853,13 @@ void SummaryWriter::addParameterSyncs(
   function(USR, Name, Definition).ParameterSyncs = Syncs;
 }
 
+void SummaryWriter::addMemberLayers(
+    const std::string &USR, const std::string &Name,
+    const RemoteSite &Definition,
+    const std::vector<RemoteMemberLayer> &Layers) {
+  function(USR, Name, Definition).MemberLayers = Layers;
+}
+
 void SummaryWriter::addCall(const std::string &USR, const std::string &Name,
                             bool Recording, const RemoteSite &Site) {
   auto Key = [](const RemoteSite &S) {
@@ -872,6 +894,19 @@ void printDevice(json::OStream &J, const RemoteDevice &D) {
   if (D.HostRead)
     J.attribute("host_read", true);
   J.attributeObject("site", [&] { printSite(J, D.Site); });
+}
+
+/// The attributes of a layer with its sizes and place (readLayerStep).
+void printLayerStep(json::OStream &J, const RemoteLayerStep &L) {
+  J.attribute("layer", L.Kind);
+  if (L.SpatialDims)
+    J.attribute("spatial", L.SpatialDims);
+  J.attribute("in", L.In);
+  J.attribute("out", L.Out);
+  J.attributeObject("applied", [&] {
+    J.attribute("name", L.Applied.Name);
+    J.attributeObject("site", [&] { printSite(J, L.Applied.Site); });
+  });
 }
 
 void printFunction(json::OStream &J, const RemoteFunction &F) {
@@ -1005,6 +1040,14 @@ void printFunction(json::OStream &J, const RemoteFunction &F) {
     });
   if (!F.GradAtReturn.empty())
     J.attribute("grad_at_return", F.GradAtReturn);
+  if (!F.MemberLayers.empty())
+    J.attributeArray("member_layers", [&] {
+      for (const RemoteMemberLayer &M : F.MemberLayers)
+        J.object([&] {
+          J.attribute("field", M.Field);
+          printLayerStep(J, M.Layer);
+        });
+    });
   if (!F.ParameterSyncs.empty())
     J.attributeArray("parameter_syncs", [&] {
       for (const RemoteParameterSync &P : F.ParameterSyncs)
@@ -1042,14 +1085,7 @@ void printFunction(json::OStream &J, const RemoteFunction &F) {
         J.attribute("parameter", *S->Parameter);
         J.attributeArray("steps", [&] {
           for (const RemoteLayerStep &L : S->Steps)
-            J.object([&] {
-              J.attribute("layer", L.Kind);
-              if (L.SpatialDims)
-                J.attribute("spatial", L.SpatialDims);
-              J.attribute("in", L.In);
-              J.attribute("out", L.Out);
-              Source("applied", L.Applied);
-            });
+            J.object([&] { printLayerStep(J, L); });
         });
         return;
       }

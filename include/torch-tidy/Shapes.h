@@ -103,6 +103,10 @@ struct LayerSizes {
   int64_t Out = UnknownDim;
   /// The expression the sizes were read from (the construction).
   const clang::Expr *Construction = nullptr;
+  /// A member's layer built by a constructor of another file (its
+  /// "member_layers" summary): the construction there, with Construction
+  /// null.
+  std::shared_ptr<const RemoteSite> Remote;
 
   bool known() const { return Kind != LayerKind::Unknown; }
   /// The layer's class as users write it: `Linear`, `Conv2d`, `BatchNorm1d`.
@@ -240,6 +244,8 @@ public:
 
   /// The sizes a member holder of \p M was built with (its only construction
   /// in every visible setup, outside branches and loops), or Kind Unknown.
+  /// When no setup of the class is visible here, the layer every setup's
+  /// program summary agrees on ("member_layers").
   LayerSizes memberLayer(const ModuleModel &M, const clang::FieldDecl *FD);
   /// The value that construction stores (as written), or null.
   const clang::Expr *memberValue(const ModuleModel &M,
@@ -284,6 +290,10 @@ private:
   TensorShape callShape(const clang::FunctionDecl *FD, const ModuleModel *M,
                         llvm::ArrayRef<TensorShape> Args, unsigned Level);
   unsigned argumentsKey(llvm::ArrayRef<TensorShape> Args);
+  /// The layer of \p FD by the summaries of \p M's setups, all defined in
+  /// other files, or Kind Unknown.
+  LayerSizes remoteMemberLayer(const ModuleModel &M,
+                               const clang::FieldDecl *FD);
   /// What a call of \p FD (no body here) returns by the program summary.
   std::optional<TensorShape> remoteCallShape(const clang::FunctionDecl *FD,
                                              llvm::ArrayRef<TensorShape> Args,

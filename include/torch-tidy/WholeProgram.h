@@ -273,6 +273,14 @@ struct RemoteParameterSync {
   RemoteSite Site;   ///< the write
 };
 
+/// A layer a module's member holds once the module is built (Shapes.h:
+/// memberLayer), for a constructor or `reset()` of a module class: the
+/// member's name, the layer's kind and sizes, and where it is constructed.
+struct RemoteMemberLayer {
+  std::string Field;
+  RemoteLayerStep Layer; ///< Applied: the member's name and the construction
+};
+
 /// The facts of one function defined in another translation unit.
 struct RemoteFunction {
   std::string Name; ///< qualified, for messages and -v output
@@ -305,6 +313,9 @@ struct RemoteFunction {
   std::vector<RemoteTrainingFlag> TrainingFlags;
   /// The parameters whose modules it updates one from the other.
   std::vector<RemoteParameterSync> ParameterSyncs;
+  /// For a constructor or `reset()` of a module class whose setups are all
+  /// in its file: the layers its members hold, with constant sizes.
+  std::vector<RemoteMemberLayer> MemberLayers;
 };
 
 /// A merged summary file: the functions of the program by USR.
@@ -440,6 +451,9 @@ public:
   void addParameterSyncs(const std::string &USR, const std::string &Name,
                          const RemoteSite &Definition,
                          const std::vector<RemoteParameterSync> &Syncs);
+  void addMemberLayers(const std::string &USR, const std::string &Name,
+                       const RemoteSite &Definition,
+                       const std::vector<RemoteMemberLayer> &Layers);
   /// A call, written in this translation unit, of the user function \p USR,
   /// and whether it runs with autograd recording. Calls of one function join
   /// as the merge joins them: recording when one is, the first such call in

@@ -5,7 +5,7 @@ name: `name | returns KIND OP [parameter I] [at FILE:LINE] | events KIND(OBJECT)
 | graph loss|forward@FILE:LINE | paths [[parameter I] MODULE@FILE:LINE [cut KIND NAME@FILE:LINE]]...
 [from parameter I [cut ...]]... [unknown] | shape parameter I [LAYER(IN->OUT) NAME@FILE:LINE]...
 | shape [D, ...] | shape last D | channels D [from NAME@FILE:LINE] | grad off|on|unknown at return
-| syncs parameter I from parameter J@FILE:LINE...`,
+| syncs parameter I from parameter J@FILE:LINE... | layers FIELD LAYER(IN->OUT)@FILE:LINE...`,
 for FileCheck; with --calls, then `calls: N` and a line per called function,
 sorted by name: `call NAME recording|quiet at FILE:LINE`; with --reads, then
 `defines: N` and the sorted USRs the summary pass asked of the summary it read,
@@ -119,6 +119,12 @@ for usr, f in d["functions"].items():
         for p in f.get("parameter_syncs", [])]
     if syncs:
         parts.append("syncs " + " ".join(syncs))
+    layers = ["%s %s(%s->%s)@%s:%d" % (
+        m["field"], m["layer"], "N" if m["in"] < 0 else m["in"], "N" if m["out"] < 0 else m["out"],
+        os.path.basename(m["applied"]["site"]["file"]), m["applied"]["site"]["line"])
+        for m in f.get("member_layers", [])]
+    if layers:
+        parts.append("layers " + " ".join(layers))
     parts.append("usr " + usr)
     rows.append(" | ".join(parts))
 for row in sorted(rows):
